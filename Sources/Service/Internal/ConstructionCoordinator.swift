@@ -1,0 +1,52 @@
+import Synchronization
+
+/// Lets a resolve wait for another task's construction of the same instance without deadlock.
+///
+/// Before a resolution blocks on a construction, the coordinator follows the wait-for graph
+/// from that construction's resolution. If the walk comes back to the waiter, waiting would
+/// deadlock, so the waiter throws `.circularDependency` with the whole chain instead. Checking
+/// and recording the wait happen under one lock, so two resolutions can never both decide to
+/// wait for each other. The lock is never held while a factory runs.
+final class ConstructionCoordinator: Sendable {
+    static let shared = ConstructionCoordinator()
+
+    /// What one root resolution is blocked on.
+    private struct Wait {
+        /// The waiter's innermost frame above the wanted type (nil for a top-level resolve).
+        let frame: ResolutionFrame?
+        let construction: Construction
+    }
+
+    private let waits = Mutex<[ObjectIdentifier: Wait]>([:])
+
+    /// Blocks until `construction` finishes, or throws if waiting would close a cycle.
+    ///
+    /// `frame` is the waiter's own frame for the wanted type.
+    func wait(for construction: Construction, from frame: ResolutionFrame) throws(ServiceError) {
+        let waiter = ObjectIdentifier(frame.root)
+        let cycle: [Any.Type]? = waits.withLock { waits in
+            var chain = (frame.parent?.chain(below: nil) ?? []) + [construction.frame.type]
+            var target = construction
+            while true {
+                let owner = ObjectIdentifier(target.frame.root)
+                if owner == waiter {
+                    return chain
+                }
+                guard let next = waits[owner] else {
+                    break
+                }
+                chain += next.frame?.chain(below: target.frame) ?? []
+                chain.append(next.construction.frame.type)
+                target = next.construction
+            }
+            waits[waiter] = Wait(frame: frame.parent, construction: construction)
+            return nil
+        }
+        if let cycle {
+            let repeated = cycle.last.map(typeName) ?? typeName(frame.type)
+            throw .circularDependency(serviceType: repeated, chain: cycle.map(typeName))
+        }
+        construction.latch.withLock { _ in }
+        waits.withLock { $0[waiter] = nil }
+    }
+}

@@ -1,0 +1,121 @@
+import Synchronization
+
+/// One service under construction, linked to the frame that asked for it.
+///
+/// Frames are created only when a factory is about to run, never for a cache hit. The innermost
+/// frame travels in a task-local, so nested resolves made by a factory (also through
+/// `ServiceEnv.current`) see the chain for cycle and depth checks and share one graph cache.
+/// The outermost frame, the root, owns the graph cache and marks itself finished when its
+/// top-level resolve returns, so a task that escaped with the task-local starts afresh.
+final class ResolutionFrame: Sendable {
+    /// The task-local innermost frame of the resolution in progress, if any.
+    @TaskLocal static var innermost: ResolutionFrame?
+
+    let key: ObjectIdentifier
+    let type: Any.Type
+    let parent: ResolutionFrame?
+    /// The number of frames from the root to this one, both included.
+    let depth: Int
+    /// `ServiceEnv.maxResolutionDepth` as read when the root was created.
+    let maxDepth: Int
+    private let rootFrame: ResolutionFrame?
+    /// Set on the root when its top-level resolve has returned.
+    let finished = Atomic(false)
+    /// The graph-scoped instances of this resolution; used on the root only.
+    let graph = Mutex<[GraphKey: Box]>([:])
+
+    private init(type: Any.Type, key: ObjectIdentifier, parent: ResolutionFrame?, maxDepth: Int) {
+        self.type = type
+        self.key = key
+        self.parent = parent
+        self.depth = (parent?.depth ?? 0) + 1
+        self.maxDepth = maxDepth
+        self.rootFrame = parent?.root
+    }
+
+    /// The outermost frame of this resolution.
+    var root: ResolutionFrame { rootFrame ?? self }
+
+    /// The innermost frame of a resolution that is still running on this task, if any.
+    static var active: ResolutionFrame? {
+        guard let frame = innermost, !frame.root.finished.load(ordering: .acquiring) else {
+            return nil
+        }
+        return frame
+    }
+
+    /// Starts constructing `type` below `parent`, or throws if that would close a cycle or
+    /// exceed the maximum depth.
+    static func begin(
+        _ type: Any.Type,
+        key: ObjectIdentifier,
+        below parent: ResolutionFrame?
+    ) throws(ServiceError) -> ResolutionFrame {
+        guard let parent else {
+            let maxDepth = ServiceEnv.maxResolutionDepth
+            guard maxDepth > 0 else {
+                throw .maxDepthExceeded(depth: maxDepth, chain: [])
+            }
+            return ResolutionFrame(type: type, key: key, parent: nil, maxDepth: maxDepth)
+        }
+        var frame: ResolutionFrame? = parent
+        while let current = frame {
+            if current.key == key {
+                let chain = parent.chain(below: nil) + [type]
+                throw .circularDependency(serviceType: String(describing: type), chain: chain.map(typeName))
+            }
+            frame = current.parent
+        }
+        guard parent.depth < parent.maxDepth else {
+            throw .maxDepthExceeded(depth: parent.maxDepth, chain: parent.chain(below: nil).map(typeName))
+        }
+        return ResolutionFrame(type: type, key: key, parent: parent, maxDepth: parent.maxDepth)
+    }
+
+    /// The types from just below `ancestor` (or from the root) down to this frame, outermost first.
+    func chain(below ancestor: ResolutionFrame?) -> [Any.Type] {
+        var types: [Any.Type] = []
+        var frame: ResolutionFrame? = self
+        while let current = frame, current !== ancestor {
+            types.append(current.type)
+            frame = current.parent
+        }
+        return types.reversed()
+    }
+
+    /// Runs `make` with this frame as the innermost one and `env` as `ServiceEnv.current`.
+    ///
+    /// A `ServiceError` thrown by `make` passes through; any other error is wrapped in
+    /// `.factoryFailed` naming this frame's type.
+    func run<Value>(in env: ServiceEnv, _ make: () throws -> Value) throws(ServiceError) -> Value {
+        defer {
+            if rootFrame == nil {
+                finished.store(true, ordering: .releasing)
+            }
+        }
+        let result: Result<Value, any Error> = ResolutionFrame.$innermost.withValue(self) {
+            if ServiceEnv.current.storage === env.storage {
+                return Result { try make() }
+            }
+            return ServiceEnv.$current.withValue(env) { Result { try make() } }
+        }
+        switch result {
+        case .success(let value):
+            return value
+        case .failure(let error):
+            throw .fromFactory(error, type: type)
+        }
+    }
+}
+
+/// Identifies a graph-scoped instance: the environment's storage, the type and the track.
+struct GraphKey: Hashable {
+    let storage: ObjectIdentifier
+    let key: ObjectIdentifier
+    let track: Track
+}
+
+/// The name of a type as errors spell it.
+func typeName(_ type: Any.Type) -> String {
+    String(describing: type)
+}

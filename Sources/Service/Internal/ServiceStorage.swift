@@ -1,0 +1,161 @@
+public import Synchronization
+
+/// The registrations and caches of one `ServiceEnv` value and its copies.
+///
+/// Reads (`lookup`) take no lock: they go through the published `SlotTable` inside a
+/// `ReaderGate` section. Writes (registration, resets) serialise on `writer` and on the
+/// affected slot's lock, unpublish old pointers and hand them to `retire(_:)`, which releases
+/// them once no reader can still see them.
+@usableFromInline
+final class ServiceStorage: Sendable {
+    @usableFromInline let gate = ReaderGate()
+    /// The current `SlotTable`, unretained; `writer` keeps every table alive.
+    @usableFromInline let table: Atomic<UInt>
+    private let writer: Mutex<WriterState>
+    /// Retained pointers that were unpublished but may still be seen by a reader.
+    private let retired = Mutex<[UInt]>([])
+
+    private struct WriterState {
+        var slots: [Slot] = []
+        var tables: [SlotTable]
+    }
+
+    init() {
+        let first = SlotTable(capacity: 16)
+        table = Atomic(UInt(bitPattern: Unmanaged.passUnretained(first).toOpaque()))
+        writer = Mutex(WriterState(tables: [first]))
+    }
+
+    deinit {
+        for bits in retired.withLock({ $0 }) {
+            RetainedBits.release(bits)
+        }
+    }
+
+    /// The slot of `key`, if the type was ever registered here. Call inside a gate section.
+    @inlinable @inline(__always)
+    func lookup(_ key: ObjectIdentifier) -> Unmanaged<Slot>? {
+        RetainedBits.object(table.load(ordering: .acquiring), as: SlotTable.self)
+            ._withUnsafeGuaranteedRef { $0.slot(for: UInt(bitPattern: key)) }
+    }
+
+    /// The cached instance of `type` on `track`, without locks or allocation.
+    @inlinable @inline(__always)
+    func cachedValue<Value>(_ type: Value.Type, track: Track) -> Value? {
+        let stripe = gate.enter()
+        defer { gate.leave(stripe) }
+        guard let slot = lookup(ObjectIdentifier(type)) else {
+            return nil
+        }
+        let bits = slot._withUnsafeGuaranteedRef { $0.loadCache(track) }
+        guard bits != 0 else {
+            return nil
+        }
+        return RetainedBits.object(bits, as: ValueBox<Value>.self)._withUnsafeGuaranteedRef { $0.value }
+    }
+
+    /// The slot and current registration of `type`, if it is registered.
+    func registration(for type: Any.Type) -> (Slot, Registration)? {
+        let stripe = gate.enter()
+        defer { gate.leave(stripe) }
+        guard let slot = lookup(ObjectIdentifier(type)) else {
+            return nil
+        }
+        let bits = slot._withUnsafeGuaranteedRef { $0.registration.load(ordering: .sequentiallyConsistent) }
+        guard bits != 0 else {
+            return nil
+        }
+        return (slot.takeUnretainedValue(), RetainedBits.object(bits, as: Registration.self).takeUnretainedValue())
+    }
+
+    /// The slot of `type`, created (and the table grown) if needed.
+    private func slot(creating type: Any.Type) -> Slot {
+        let key = UInt(bitPattern: ObjectIdentifier(type))
+        return writer.withLock { state in
+            let current = state.tables[state.tables.count - 1]
+            if let existing = current.slot(for: key) {
+                return existing.takeUnretainedValue()
+            }
+            let slot = Slot(type: type)
+            state.slots.append(slot)
+            if state.slots.count * 2 > current.capacity {
+                let larger = SlotTable(capacity: current.capacity * 2)
+                for existing in state.slots {
+                    larger.insert(existing, for: UInt(bitPattern: ObjectIdentifier(existing.type)))
+                }
+                state.tables.append(larger)
+                table.store(UInt(bitPattern: Unmanaged.passUnretained(larger).toOpaque()), ordering: .releasing)
+            } else {
+                current.insert(slot, for: key)
+            }
+            return slot
+        }
+    }
+
+    /// Makes `registration` the one for `type`.
+    ///
+    /// An instance cached under the previous registration stays if the scope and track are the
+    /// same, and is dropped otherwise.
+    func install(_ registration: Registration, for type: Any.Type) {
+        let slot = slot(creating: type)
+        let newBits = RetainedBits.retain(registration)
+        let dropped = slot.state.withLock { state in
+            var dropped: [UInt] = []
+            let oldBits = slot.registration.exchange(newBits, ordering: .sequentiallyConsistent)
+            if oldBits != 0 {
+                dropped.append(oldBits)
+                let old = RetainedBits.object(oldBits, as: Registration.self).takeUnretainedValue()
+                if old.scope == registration.scope && old.track == registration.track {
+                    return dropped
+                }
+            }
+            state.generation &+= 1
+            slot.takeCaches(into: &dropped)
+            return dropped
+        }
+        retire(dropped)
+    }
+
+    /// Drops the cached instances of every slot whose registration matches `predicate`; with
+    /// `registrations`, drops the registrations of all slots too.
+    func reset(registrations: Bool, where predicate: (Registration) -> Bool) {
+        let slots = writer.withLock { $0.slots }
+        var dropped: [UInt] = []
+        for slot in slots {
+            slot.state.withLock { state in
+                let bits = slot.registration.load(ordering: .sequentiallyConsistent)
+                let matches = bits != 0 && predicate(RetainedBits.object(bits, as: Registration.self).takeUnretainedValue())
+                if matches || registrations {
+                    state.generation &+= 1
+                    slot.takeCaches(into: &dropped)
+                }
+                if registrations {
+                    let old = slot.registration.exchange(0, ordering: .sequentiallyConsistent)
+                    if old != 0 {
+                        dropped.append(old)
+                    }
+                }
+            }
+        }
+        retire(dropped)
+    }
+
+    /// Releases `bits` as soon as no reader can still see them.
+    func retire(_ bits: [UInt]) {
+        guard !bits.isEmpty else {
+            return
+        }
+        let releasable = retired.withLock { list in
+            list += bits
+            guard gate.isQuiescent() else {
+                return [UInt]()
+            }
+            defer { list = [] }
+            return list
+        }
+        // NB: released outside the lock: a released instance's deinit is user code.
+        for bits in releasable {
+            RetainedBits.release(bits)
+        }
+    }
+}

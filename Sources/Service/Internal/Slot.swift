@@ -1,0 +1,88 @@
+public import Synchronization
+
+/// Everything the environment knows about one service type: its registration and cached instances.
+///
+/// The three atomics hold retained pointers (or zero). They are replaced only while `state` is
+/// locked, and a replaced pointer is released through the storage's `ReaderGate`, so readers may
+/// load them without taking any lock.
+@usableFromInline
+final class Slot: Sendable {
+    /// The registered type, kept for error messages.
+    let type: Any.Type
+    /// A retained `Registration`, or zero when nothing is registered.
+    @usableFromInline let registration = Atomic<UInt>(0)
+    /// A retained `ValueBox` with the cached instance of the Sendable track, or zero.
+    @usableFromInline let cache = Atomic<UInt>(0)
+    /// A retained `ValueBox` with the cached instance of the MainActor track, or zero.
+    @usableFromInline let mainCache = Atomic<UInt>(0)
+    /// Construction bookkeeping; see `SlotState`.
+    let state = Mutex(SlotState())
+
+    init(type: Any.Type) {
+        self.type = type
+    }
+
+    deinit {
+        for bits in [registration.load(ordering: .relaxed), cache.load(ordering: .relaxed)] where bits != 0 {
+            RetainedBits.release(bits)
+        }
+        let mainBits = mainCache.load(ordering: .relaxed)
+        if mainBits != 0 {
+            RetainedBits.release(mainBits)
+        }
+    }
+
+    /// Loads the cache pointer of `track`.
+    @inlinable @inline(__always)
+    func loadCache(_ track: Track) -> UInt {
+        switch track {
+        case .sendable: cache.load(ordering: .sequentiallyConsistent)
+        case .main: mainCache.load(ordering: .sequentiallyConsistent)
+        }
+    }
+
+    /// Replaces the cache pointer of `track` and returns the previous one.
+    func exchangeCache(_ track: Track, with bits: UInt) -> UInt {
+        switch track {
+        case .sendable: cache.exchange(bits, ordering: .sequentiallyConsistent)
+        case .main: mainCache.exchange(bits, ordering: .sequentiallyConsistent)
+        }
+    }
+
+    /// Unpublishes both caches and returns the retained pointers the caller must retire.
+    ///
+    /// Call only while `state` is locked.
+    func takeCaches(into retired: inout [UInt]) {
+        for track in [Track.sendable, .main] {
+            let bits = exchangeCache(track, with: 0)
+            if bits != 0 {
+                retired.append(bits)
+            }
+        }
+    }
+}
+
+/// The mutable part of a `Slot`, guarded by its mutex.
+struct SlotState {
+    /// Bumped whenever the cache is dropped; a construction that started under an older
+    /// generation does not publish its instance.
+    var generation: UInt64 = 0
+    /// The singleton or custom-scoped construction in flight, if any.
+    var construction: Construction?
+}
+
+/// One singleton or custom-scoped construction in flight.
+///
+/// The constructing thread holds `latch` for exactly as long as the factory runs. Threads that
+/// want the same instance block on the latch, after `ConstructionCoordinator` has made sure that
+/// waiting cannot close a cycle. The latch guards no data: it only parks waiters.
+final class Construction: Sendable {
+    /// The frame that is constructing the instance.
+    let frame: ResolutionFrame
+    /// Held by the constructor while the factory runs.
+    let latch = Mutex(())
+
+    init(frame: ResolutionFrame) {
+        self.frame = frame
+    }
+}

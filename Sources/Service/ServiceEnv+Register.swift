@@ -1,0 +1,107 @@
+// MARK: - Sendable track
+
+extension ServiceEnv {
+    /// Registers a factory for a Sendable service; registering the type again replaces it.
+    ///
+    /// An instance cached under the earlier registration stays until a reset if the scope is
+    /// unchanged; a registration with another scope drops it.
+    ///
+    /// ```swift
+    /// struct Database: Sendable { let url: String }
+    /// ServiceEnv.current.register(Database.self) { Database(url: "sqlite://app.db") }
+    /// ```
+    public func register<S: Sendable>(
+        _ type: S.Type,
+        scope: ServiceScope = .singleton,
+        factory: @escaping @Sendable () throws -> S
+    ) {
+        storage.install(SendableRegistration(scope: scope, factory: factory), for: type)
+    }
+
+    /// Registers a ``ServiceKey`` type as a singleton built from its `default`.
+    ///
+    /// ```swift
+    /// struct Clock: ServiceKey { static var `default`: Clock { Clock() } }
+    /// ServiceEnv.current.register(Clock.self)
+    /// ```
+    public func register<S: ServiceKey>(_ type: S.Type) {
+        register(type, scope: .singleton)
+    }
+
+    /// Registers a ``ServiceKey`` type with `scope`, built from its `default`.
+    ///
+    /// ```swift
+    /// struct RequestID: ServiceKey { static var `default`: RequestID { RequestID() } }
+    /// ServiceEnv.current.register(RequestID.self, scope: .transient)
+    /// ```
+    public func register<S: ServiceKey>(_ type: S.Type, scope: ServiceScope) {
+        register(type, scope: scope) { S.default }
+    }
+
+    /// Registers an existing instance as the singleton of its type.
+    ///
+    /// ```swift
+    /// struct Config: Sendable { let retries: Int }
+    /// ServiceEnv.current.register(Config(retries: 3))
+    /// ```
+    public func register<S: Sendable>(_ instance: S) {
+        register(S.self, scope: .singleton) { instance }
+    }
+}
+
+// MARK: - MainActor track
+
+extension ServiceEnv {
+    /// Registers a factory for a MainActor-isolated service, which need not be Sendable.
+    ///
+    /// A type is registered on one track at a time: registering it here replaces a
+    /// Sendable-track registration, after which `resolve` reports it as not registered.
+    ///
+    /// ```swift
+    /// @MainActor final class ViewModel { var title = "" }
+    /// @MainActor func setUp() {
+    ///     ServiceEnv.current.registerMain(ViewModel.self) { ViewModel() }
+    /// }
+    /// ```
+    @MainActor
+    public func registerMain<S>(
+        _ type: S.Type,
+        scope: ServiceScope = .singleton,
+        factory: @escaping @MainActor () throws -> S
+    ) {
+        storage.install(MainRegistration(scope: scope, factory: factory), for: type)
+    }
+
+    /// Registers a ``ServiceKey`` type on the MainActor track, built from its `default`.
+    ///
+    /// ```swift
+    /// struct Theme: ServiceKey { static var `default`: Theme { Theme() } }
+    /// @MainActor func setUp() { ServiceEnv.current.registerMain(Theme.self) }
+    /// ```
+    @MainActor
+    public func registerMain<S: ServiceKey>(_ type: S.Type) {
+        registerMain(type, scope: .singleton)
+    }
+
+    /// Registers a ``ServiceKey`` type on the MainActor track with `scope`.
+    ///
+    /// ```swift
+    /// struct Theme: ServiceKey { static var `default`: Theme { Theme() } }
+    /// @MainActor func setUp() { ServiceEnv.current.registerMain(Theme.self, scope: .transient) }
+    /// ```
+    @MainActor
+    public func registerMain<S: ServiceKey>(_ type: S.Type, scope: ServiceScope) {
+        registerMain(type, scope: scope) { S.default }
+    }
+
+    /// Registers an existing MainActor instance as the singleton of its type.
+    ///
+    /// ```swift
+    /// @MainActor final class Router {}
+    /// @MainActor func setUp() { ServiceEnv.current.registerMain(Router()) }
+    /// ```
+    @MainActor
+    public func registerMain<S>(_ instance: S) {
+        registerMain(S.self, scope: .singleton) { instance }
+    }
+}

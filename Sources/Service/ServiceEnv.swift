@@ -1,0 +1,128 @@
+/// A named set of service registrations and cached instances.
+///
+/// Resolution reads the task-local ``current`` environment, so a test can swap every
+/// dependency of the code it calls without touching global state:
+///
+/// ```swift
+/// struct Clock: Sendable { var now: Int }
+///
+/// let env = ServiceEnv(name: "test")
+/// env.register(Clock.self) { Clock(now: 0) }
+/// ServiceEnv.$current.withValue(env) {
+///     let clock = try? ServiceEnv.current.resolve(Clock.self)
+///     print(clock?.now ?? -1)  // 0
+/// }
+/// ```
+///
+/// Two environments are equal when their names are; each `init(name:)` call still creates
+/// fresh, empty storage that only copies of that value share.
+public struct ServiceEnv: Sendable, Hashable {
+    /// The environment that resolves for the current task; `.online` unless bound.
+    ///
+    /// ```swift
+    /// ServiceEnv.$current.withValue(.test) {
+    ///     print(ServiceEnv.current.name)  // "test"
+    /// }
+    /// ```
+    @TaskLocal public static var current: ServiceEnv = .online
+
+    /// How many services may be under construction inside one another before resolve throws.
+    ///
+    /// ```swift
+    /// ServiceEnv.$maxResolutionDepth.withValue(10) {
+    ///     _ = try? ServiceEnv.current.resolve(Int.self)
+    /// }
+    /// ```
+    @TaskLocal public static var maxResolutionDepth: Int = 100
+
+    /// The production environment, and the default value of ``current``.
+    ///
+    /// ```swift
+    /// ServiceEnv.online.register(Int.self) { 1 }
+    /// ```
+    public static let online = ServiceEnv(name: "online")
+
+    /// A shared environment for tests; create `ServiceEnv(name:)` for isolation per test.
+    ///
+    /// ```swift
+    /// ServiceEnv.test.register(Int.self) { 2 }
+    /// ```
+    public static let test = ServiceEnv(name: "test")
+
+    /// A shared environment for development builds.
+    ///
+    /// ```swift
+    /// ServiceEnv.dev.register(Int.self) { 3 }
+    /// ```
+    public static let dev = ServiceEnv(name: "dev")
+
+    /// The environment's name, which alone decides equality and hashing.
+    ///
+    /// ```swift
+    /// print(ServiceEnv(name: "staging").name)  // "staging"
+    /// ```
+    public let name: String
+
+    @usableFromInline let storage: ServiceStorage
+
+    /// Creates an environment with empty storage of its own.
+    ///
+    /// ```swift
+    /// let staging = ServiceEnv(name: "staging")
+    /// ```
+    public init(name: String) {
+        self.name = name
+        self.storage = ServiceStorage()
+    }
+
+    /// Whether both environments have the same name.
+    ///
+    /// ```swift
+    /// print(ServiceEnv(name: "a") == ServiceEnv(name: "a"))  // true
+    /// ```
+    public static func == (lhs: ServiceEnv, rhs: ServiceEnv) -> Bool {
+        lhs.name == rhs.name
+    }
+
+    /// Hashes the environment's name.
+    ///
+    /// ```swift
+    /// let environments: Set = [ServiceEnv.online, ServiceEnv.test]
+    /// ```
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+    }
+
+    /// Drops every cached instance and keeps the registrations.
+    ///
+    /// ```swift
+    /// let env = ServiceEnv(name: "reset")
+    /// env.register(Int.self) { 1 }
+    /// env.resetCaches()  // the next resolve runs the factory again
+    /// ```
+    public func resetCaches() {
+        storage.reset(registrations: false) { _ in true }
+    }
+
+    /// Drops every cached instance and every registration.
+    ///
+    /// ```swift
+    /// let env = ServiceEnv(name: "reset")
+    /// env.register(Int.self) { 1 }
+    /// env.resetAll()  // resolve now throws `.notRegistered`
+    /// ```
+    public func resetAll() {
+        storage.reset(registrations: true) { _ in false }
+    }
+
+    /// Drops the cached instances of services registered with `scope`.
+    ///
+    /// ```swift
+    /// let env = ServiceEnv(name: "session")
+    /// env.register(String.self, scope: .custom("user")) { "token" }
+    /// env.resetScope(.custom("user"))
+    /// ```
+    public func resetScope(_ scope: ServiceScope) {
+        storage.reset(registrations: false) { $0.scope == scope }
+    }
+}

@@ -1,0 +1,8 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+/// The compiler plugin that hosts every macro the `Service` module declares.
+@main
+struct ServiceMacrosPlugin: CompilerPlugin {
+    let providingMacros: [any Macro.Type] = []
+}
