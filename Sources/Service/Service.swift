@@ -144,7 +144,7 @@ final class ResolvedOnce<Value: Sendable>: Sendable {
         let (exchanged, winner) = published.compareExchange(
             expected: 0,
             desired: fresh,
-            ordering: .acquiringAndReleasing
+            ordering: .acquiringAndReleasing,
         )
         if exchanged {
             return value

@@ -13,7 +13,7 @@ extension ServiceEnv {
     public func register<S: Sendable>(
         _ type: S.Type,
         scope: ServiceScope = .singleton,
-        factory: @escaping @Sendable () throws -> S
+        factory: @escaping @Sendable () throws -> S,
     ) {
         storage.install(SendableRegistration(scope: scope, factory: factory), for: type)
     }
@@ -67,7 +67,7 @@ extension ServiceEnv {
     public func registerMain<S>(
         _ type: S.Type,
         scope: ServiceScope = .singleton,
-        factory: @escaping @MainActor () throws -> S
+        factory: @escaping @MainActor () throws -> S,
     ) {
         storage.install(MainRegistration(scope: scope, factory: factory), for: type)
     }

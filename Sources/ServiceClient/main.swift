@@ -1,1 +1,33 @@
-print("placeholder")
+import Service
+
+// The example app: a tiny notes service wired through the Service runtime.
+
+ServiceEnv.online.assemble(NotesAssembly())
+
+do {
+    let repository = try ServiceEnv.online.resolve(NoteRepository.self)
+    _ = repository.add("Buy milk")
+    _ = repository.add("Write the DI benchmark")
+    let again = try ServiceEnv.online.resolve(NoteRepository.self)
+    print("online has \(again.list().count) notes (the store is a singleton shared by both repositories)")
+
+    // A test environment reuses the production wiring and replaces two services.
+    let test = ServiceEnv(name: "test")
+    test.assemble(NotesAssembly())
+    test.register((any Clock).self) { FixedClock(time: 42) }
+    test.register((any Logger).self) { PrintLogger(prefix: "[test-double]") }
+    try ServiceEnv.$current.withValue(test) {
+        let repository = try ServiceEnv.current.resolve(NoteRepository.self)
+        _ = repository.add("Runs against the test clock")
+        print("test has \(repository.list().count) note; online still has \(again.list().count)")
+    }
+
+    // Mistakes surface as typed errors with readable descriptions.
+    do {
+        _ = try ServiceEnv(name: "empty").resolve(NoteRepository.self)
+    } catch {
+        print("expected error: \(error)")
+    }
+} catch {
+    fatalError("ServiceClient failed: \(error)")
+}

@@ -19,7 +19,7 @@ final class ReaderGate: @unchecked Sendable {
     init() {
         stripes = UnsafeMutableRawPointer.allocate(
             byteCount: Self.stripeCount * Self.stripeBytes,
-            alignment: Self.stripeBytes
+            alignment: Self.stripeBytes,
         )
         for index in 0..<Self.stripeCount {
             (stripes + index * Self.stripeBytes)

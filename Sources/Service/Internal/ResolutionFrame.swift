@@ -31,6 +31,9 @@ final class ResolutionFrame: Sendable {
         self.depth = (parent?.depth ?? 0) + 1
         self.maxDepth = maxDepth
         self.rootFrame = parent?.root
+        #if DEBUG
+            FrameProbe.current?.count.wrappingAdd(1, ordering: .relaxed)
+        #endif
     }
 
     /// The outermost frame of this resolution.
@@ -49,7 +52,7 @@ final class ResolutionFrame: Sendable {
     static func begin(
         _ type: Any.Type,
         key: ObjectIdentifier,
-        below parent: ResolutionFrame?
+        below parent: ResolutionFrame?,
     ) throws(ServiceError) -> ResolutionFrame {
         guard let parent else {
             let maxDepth = ServiceEnv.maxResolutionDepth
@@ -119,3 +122,12 @@ struct GraphKey: Hashable {
 func typeName(_ type: Any.Type) -> String {
     String(describing: type)
 }
+
+#if DEBUG
+    /// Counts the frames created by the task it is bound to; lets tests prove a path creates none.
+    final class FrameProbe: Sendable {
+        @TaskLocal static var current: FrameProbe?
+
+        let count = Atomic(0)
+    }
+#endif

@@ -29,7 +29,7 @@ extension ServiceStorage {
         scope: ServiceScope,
         track: Track,
         in env: ServiceEnv,
-        make: () throws -> Value
+        make: () throws -> Value,
     ) throws(ServiceError) -> Value {
         let key = ObjectIdentifier(type)
         let parent = ResolutionFrame.active
@@ -74,7 +74,7 @@ extension ServiceStorage {
         track: Track,
         frame: ResolutionFrame,
         in env: ServiceEnv,
-        make: () throws -> Value
+        make: () throws -> Value,
     ) throws(ServiceError) -> Value {
         while true {
             let construction = Construction(frame: frame)

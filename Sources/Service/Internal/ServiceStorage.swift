@@ -124,7 +124,8 @@ final class ServiceStorage: Sendable {
         for slot in slots {
             slot.state.withLock { state in
                 let bits = slot.registration.load(ordering: .sequentiallyConsistent)
-                let matches = bits != 0 && predicate(RetainedBits.object(bits, as: Registration.self).takeUnretainedValue())
+                let matches =
+                    bits != 0 && predicate(RetainedBits.object(bits, as: Registration.self).takeUnretainedValue())
                 if matches || registrations {
                     state.generation &+= 1
                     slot.takeCaches(into: &dropped)

@@ -31,7 +31,7 @@ private func appendOperations<Tag>(
     for tag: Tag.Type,
     index: Int,
     count: Int,
-    to operations: inout [DistinctTypeOperation]
+    to operations: inout [DistinctTypeOperation],
 ) {
     var tag: Any.Type = tag
     for index in index..<count {
@@ -50,7 +50,7 @@ private func operation(for tag: Any.Type, index: Int) -> DistinctTypeOperation {
     func open<T>(_: T.Type) -> DistinctTypeOperation {
         DistinctTypeOperation(
             register: { env in env.register(Indexed<T>.self) { Indexed(index: index) } },
-            resolvesCorrectly: { env in (try? env.resolve(Indexed<T>.self))?.index == index }
+            resolvesCorrectly: { env in (try? env.resolve(Indexed<T>.self))?.index == index },
         )
     }
     return _openExistential(tag, do: open)

@@ -87,7 +87,7 @@ struct FactoryError: Error, Equatable, CustomStringConvertible {
 /// Runs `body` with a fresh environment named after the test bound as `ServiceEnv.current`.
 func withTestEnv<R>(
     _ name: String = #function,
-    _ body: (ServiceEnv) throws -> R
+    _ body: (ServiceEnv) throws -> R,
 ) throws -> R {
     let env = ServiceEnv(name: name)
     return try ServiceEnv.$current.withValue(env) { try body(env) }
@@ -96,7 +96,7 @@ func withTestEnv<R>(
 /// The async form of `withTestEnv`.
 func withTestEnv<R>(
     _ name: String = #function,
-    _ body: (ServiceEnv) async throws -> R
+    _ body: (ServiceEnv) async throws -> R,
 ) async throws -> R {
     let env = ServiceEnv(name: name)
     return try await ServiceEnv.$current.withValue(env) { try await body(env) }

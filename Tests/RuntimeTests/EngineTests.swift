@@ -1,0 +1,184 @@
+import Synchronization
+import Testing
+
+@testable import Service
+
+@Suite("Engine guarantees")
+struct EngineTests {
+    @Test("a cached singleton resolve creates no resolution frame")
+    func cachedResolveCreatesNoFrame() throws {
+        try withTestEnv { env throws in
+            env.register(Database.self) { Database() }
+            env.register(SessionToken.self, scope: .custom("session")) { SessionToken(value: 1) }
+            _ = try env.resolve(Database.self)
+            _ = try env.resolve(SessionToken.self)
+            let probe = FrameProbe()
+            try FrameProbe.$current.withValue(probe) {
+                for _ in 0..<100 {
+                    _ = try env.resolve(Database.self)
+                    _ = try env.resolve(SessionToken.self)
+                }
+            }
+            #expect(probe.count.load(ordering: .relaxed) == 0)
+        }
+    }
+
+    @Test("a construction creates exactly one frame per built service")
+    func constructionCreatesFrames() throws {
+        try withTestEnv { env throws in
+            env.register(Database.self, scope: .transient) { Database() }
+            env.register(Logger.self) { Logger() }
+            env.register(UserRepository.self, scope: .transient) {
+                UserRepository(
+                    database: try ServiceEnv.current.resolve(Database.self),
+                    logger: try ServiceEnv.current.resolve(Logger.self),
+                )
+            }
+            _ = try env.resolve(Logger.self)
+            let probe = FrameProbe()
+            _ = try FrameProbe.$current.withValue(probe) { try env.resolve(UserRepository.self) }
+            #expect(probe.count.load(ordering: .relaxed) == 2)
+        }
+    }
+
+    @Test("no resolution frame is visible outside a resolve")
+    func noFrameOutsideResolve() throws {
+        try withTestEnv { env throws in
+            env.register(Database.self, scope: .transient) { Database() }
+            _ = try env.resolve(Database.self)
+            #expect(ResolutionFrame.active == nil)
+        }
+    }
+
+    @Test("a nested resolve through ServiceEnv.current reaches the resolving env, not the bound one")
+    func nestedResolveUsesResolvingEnvironment() throws {
+        let env = ServiceEnv(name: #function)
+        env.register(Database.self) { Database(url: "resolving env") }
+        env.register(UserRepository.self) {
+            UserRepository(database: try ServiceEnv.current.resolve(Database.self), logger: Logger())
+        }
+        let bound = ServiceEnv(name: "bound")
+        bound.register(Database.self) { Database(url: "bound env") }
+        let repository = try ServiceEnv.$current.withValue(bound) { try env.resolve(UserRepository.self) }
+        #expect(repository.database.url == "resolving env")
+    }
+
+    @Test("inside a factory, ServiceEnv.current is the resolving env; afterwards it is restored")
+    func currentRestoredAfterFactory() throws {
+        let env = ServiceEnv(name: #function)
+        env.register(String.self) { ServiceEnv.current.name }
+        #expect(try env.resolve(String.self) == #function)
+        #expect(ServiceEnv.current == .online)
+    }
+
+    @Test("graph-scoped instances are released when the top-level resolve ends")
+    func graphInstancesReleased() throws {
+        try withTestEnv { env throws in
+            let tracker = WeakTracker()
+            env.register(Database.self, scope: .graph) {
+                let database = Database()
+                tracker.track(database)
+                return database
+            }
+            env.register(Logger.self, scope: .transient) {
+                _ = try ServiceEnv.current.resolve(Database.self)
+                _ = try ServiceEnv.current.resolve(Database.self)
+                return Logger()
+            }
+            _ = try env.resolve(Logger.self)
+            #expect(tracker.trackedCount == 1)
+            #expect(tracker.aliveCount == 0)
+        }
+    }
+
+    @Test("resetCaches releases the cached instances")
+    func resetReleasesInstances() throws {
+        try withTestEnv { env throws in
+            let tracker = WeakTracker()
+            env.register(Database.self) {
+                let database = Database()
+                tracker.track(database)
+                return database
+            }
+            _ = try env.resolve(Database.self)
+            #expect(tracker.aliveCount == 1)
+            env.resetCaches()
+            #expect(tracker.aliveCount == 0)
+        }
+    }
+
+    @Test("an environment releases its instances when its last copy goes away")
+    func environmentReleasesInstances() throws {
+        let tracker = WeakTracker()
+        do {
+            let env = ServiceEnv(name: #function)
+            env.register(Database.self) {
+                let database = Database()
+                tracker.track(database)
+                return database
+            }
+            _ = try env.resolve(Database.self)
+            #expect(tracker.aliveCount == 1)
+        }
+        #expect(tracker.aliveCount == 0)
+    }
+
+    @Test("a reset while a singleton factory runs keeps its result out of the cache")
+    func resetDuringFactoryIsNotCached() throws {
+        try withTestEnv { env throws in
+            let runs = Counter()
+            env.register(Database.self) {
+                if runs.increment() == 1 {
+                    ServiceEnv.current.resetCaches()
+                }
+                return Database()
+            }
+            let first = try env.resolve(Database.self)
+            let second = try env.resolve(Database.self)
+            #expect(first !== second)
+            #expect(try env.resolve(Database.self) === second)
+            #expect(runs.value == 2)
+        }
+    }
+
+    @Test("a factory may register other services while it runs")
+    func registerInsideFactory() throws {
+        try withTestEnv { env throws in
+            env.register(UserRepository.self) {
+                ServiceEnv.current.register(Database.self) { Database(url: "late") }
+                return UserRepository(database: try ServiceEnv.current.resolve(Database.self), logger: Logger())
+            }
+            #expect(try env.resolve(UserRepository.self).database.url == "late")
+        }
+    }
+
+    @Test("the slot table keeps every type across many growths")
+    func tableGrowth() {
+        let env = ServiceEnv(name: #function)
+        let operations = distinctTypeOperations(count: 2_000)
+        for operation in operations {
+            operation.register(env)
+        }
+        #expect(operations.allSatisfy { $0.resolvesCorrectly(env) })
+    }
+}
+
+/// Keeps weak references to instances so tests can see when they are released.
+final class WeakTracker: Sendable {
+    private final class WeakBox: @unchecked Sendable {
+        // Safety: only read and written inside `WeakTracker.boxes.withLock`.
+        weak var object: AnyObject?
+        init(_ object: AnyObject) { self.object = object }
+    }
+
+    private let boxes = Mutex<[WeakBox]>([])
+
+    func track(_ object: AnyObject) {
+        let box = WeakBox(object)
+        boxes.withLock { $0.append(box) }
+    }
+
+    var trackedCount: Int { boxes.withLock { $0.count } }
+
+    var aliveCount: Int { boxes.withLock { $0.count { $0.object != nil } } }
+}
