@@ -29,7 +29,7 @@ struct ConcurrencyTests {
                 spin(milliseconds: 5)
                 return SessionToken(value: runs.value)
             }
-            let identities = Mutex<Set<ObjectIdentifier>>([])
+            let identities = Shared(Set<ObjectIdentifier>())
             let done = runOnThreads(8) {
                 for _ in 0..<1_000 {
                     if let token = try? env.resolve(SessionToken.self) {
@@ -72,19 +72,19 @@ struct ConcurrencyTests {
     @Test("two threads entering A → B → A from both ends both get circularDependency")
     func crossThreadCycleDoesNotDeadlock() throws {
         let env = ServiceEnv(name: #function)
-        let enteredA = Atomic(false)
-        let enteredB = Atomic(false)
+        let enteredA = Flag()
+        let enteredB = Flag()
         env.register(NodeA.self) {
-            enteredA.store(true, ordering: .releasing)
+            enteredA.set()
             waitUntil(enteredB)
             return NodeA(next: try ServiceEnv.current.resolve(NodeB.self))
         }
         env.register(NodeB.self) {
-            enteredB.store(true, ordering: .releasing)
+            enteredB.set()
             waitUntil(enteredA)
             return NodeB(next: try ServiceEnv.current.resolve(NodeA.self))
         }
-        let results = Mutex<[String: [String]]>([:])
+        let results = Shared([String: [String]]())
         let done = runOnThreads(2) { index in
             let error: ServiceError?
             if index == 0 {
@@ -211,9 +211,9 @@ func spin(milliseconds: Int) {
 }
 
 /// Waits (up to two seconds) until `flag` is set by another thread.
-func waitUntil(_ flag: borrowing Atomic<Bool>) {
+func waitUntil(_ flag: Flag) {
     let deadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
-    while !flag.load(ordering: .acquiring) && DispatchTime.now().uptimeNanoseconds < deadline {
+    while !flag.isSet && DispatchTime.now().uptimeNanoseconds < deadline {
         usleep(100)
     }
 }

@@ -166,12 +166,12 @@ struct EngineTests {
 /// Keeps weak references to instances so tests can see when they are released.
 final class WeakTracker: Sendable {
     private final class WeakBox: @unchecked Sendable {
-        // Safety: only read and written inside `WeakTracker.boxes.withLock`.
+        // Safety: only read and written while `WeakTracker.boxes` is locked.
         weak var object: AnyObject?
         init(_ object: AnyObject) { self.object = object }
     }
 
-    private let boxes = Mutex<[WeakBox]>([])
+    private let boxes = Shared<[WeakBox]>([])
 
     func track(_ object: AnyObject) {
         let box = WeakBox(object)

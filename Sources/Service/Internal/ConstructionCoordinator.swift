@@ -17,7 +17,7 @@ final class ConstructionCoordinator: Sendable {
         let construction: Construction
     }
 
-    private let waits = Mutex<[ObjectIdentifier: Wait]>([:])
+    private let waits = Locked<[ObjectIdentifier: Wait]>([:])
 
     /// Blocks until `construction` finishes, or throws if waiting would close a cycle.
     ///

@@ -22,7 +22,7 @@ final class ResolutionFrame: Sendable {
     /// Set on the root when its top-level resolve has returned.
     let finished = Atomic(false)
     /// The graph-scoped instances of this resolution; used on the root only.
-    let graph = Mutex<[GraphKey: Box]>([:])
+    let graph = Locked<[GraphKey: Box]>([:])
 
     private init(type: Any.Type, key: ObjectIdentifier, parent: ResolutionFrame?, maxDepth: Int) {
         self.type = type

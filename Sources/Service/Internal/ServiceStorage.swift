@@ -11,9 +11,9 @@ final class ServiceStorage: Sendable {
     @usableFromInline let gate = ReaderGate()
     /// The current `SlotTable`, unretained; `writer` keeps every table alive.
     @usableFromInline let table: Atomic<UInt>
-    private let writer: Mutex<WriterState>
+    private let writer: Locked<WriterState>
     /// Retained pointers that were unpublished but may still be seen by a reader.
-    private let retired = Mutex<[UInt]>([])
+    private let retired = Locked<[UInt]>([])
 
     private struct WriterState {
         var slots: [Slot] = []
@@ -23,7 +23,7 @@ final class ServiceStorage: Sendable {
     init() {
         let first = SlotTable(capacity: 16)
         table = Atomic(UInt(bitPattern: Unmanaged.passUnretained(first).toOpaque()))
-        writer = Mutex(WriterState(tables: [first]))
+        writer = Locked(WriterState(tables: [first]))
     }
 
     deinit {

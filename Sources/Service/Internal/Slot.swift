@@ -16,7 +16,7 @@ final class Slot: Sendable {
     /// A retained `ValueBox` with the cached instance of the MainActor track, or zero.
     @usableFromInline let mainCache = Atomic<UInt>(0)
     /// Construction bookkeeping; see `SlotState`.
-    let state = Mutex(SlotState())
+    let state = Locked(SlotState())
 
     init(type: Any.Type) {
         self.type = type

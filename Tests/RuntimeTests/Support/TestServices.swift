@@ -1,3 +1,4 @@
+import Foundation
 import Service
 import Synchronization
 
@@ -10,6 +11,32 @@ final class Counter: Sendable {
     @discardableResult
     func increment() -> Int {
         storage.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue
+    }
+}
+
+/// Mutable state shared by threads, behind an `NSLock` (a pthread mutex ThreadSanitizer sees).
+final class Shared<Value: Sendable>: @unchecked Sendable {
+    // Safety: `value` is only accessed while `lock` is held.
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<R>(_ body: (inout Value) -> R) -> R {
+        lock.withLock { body(&value) }
+    }
+}
+
+/// A flag set by one thread and awaited by another.
+final class Flag: Sendable {
+    private let storage = Atomic(false)
+
+    var isSet: Bool { storage.load(ordering: .acquiring) }
+
+    func set() {
+        storage.store(true, ordering: .releasing)
     }
 }
 

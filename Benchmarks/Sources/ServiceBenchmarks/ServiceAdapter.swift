@@ -1,0 +1,62 @@
+import Service
+
+/// The benchmark graphs registered in a Service environment (resolved through `ServiceEnv.current`).
+enum ServiceAdapter {
+    static func register(in env: ServiceEnv) {
+        env.register(CachedSingleton.self) { CachedSingleton() }
+        env.register(Leaf.self, scope: .transient) { Leaf() }
+        env.register(DependencyA.self, scope: .transient) { DependencyA() }
+        env.register(DependencyB.self, scope: .transient) { DependencyB() }
+        env.register(DependencyC.self, scope: .transient) { DependencyC() }
+        env.register(ThreeDependencies.self, scope: .transient) {
+            let env = ServiceEnv.current
+            return ThreeDependencies(
+                a: try env.resolve(DependencyA.self),
+                b: try env.resolve(DependencyB.self),
+                c: try env.resolve(DependencyC.self)
+            )
+        }
+        env.register(Chain9.self, scope: .transient) { Chain9() }
+        env.register(Chain8.self, scope: .transient) { Chain8(next: try ServiceEnv.current.resolve(Chain9.self)) }
+        env.register(Chain7.self, scope: .transient) { Chain7(next: try ServiceEnv.current.resolve(Chain8.self)) }
+        env.register(Chain6.self, scope: .transient) { Chain6(next: try ServiceEnv.current.resolve(Chain7.self)) }
+        env.register(Chain5.self, scope: .transient) { Chain5(next: try ServiceEnv.current.resolve(Chain6.self)) }
+        env.register(Chain4.self, scope: .transient) { Chain4(next: try ServiceEnv.current.resolve(Chain5.self)) }
+        env.register(Chain3.self, scope: .transient) { Chain3(next: try ServiceEnv.current.resolve(Chain4.self)) }
+        env.register(Chain2.self, scope: .transient) { Chain2(next: try ServiceEnv.current.resolve(Chain3.self)) }
+        env.register(Chain1.self, scope: .transient) { Chain1(next: try ServiceEnv.current.resolve(Chain2.self)) }
+        env.register(Chain0.self, scope: .transient) { Chain0(next: try ServiceEnv.current.resolve(Chain1.self)) }
+        env.register(DiamondShared.self, scope: .graph) { DiamondShared() }
+        env.register(DiamondLeft.self, scope: .transient) {
+            DiamondLeft(shared: try ServiceEnv.current.resolve(DiamondShared.self))
+        }
+        env.register(DiamondRight.self, scope: .transient) {
+            DiamondRight(shared: try ServiceEnv.current.resolve(DiamondShared.self))
+        }
+        env.register(DiamondTop.self, scope: .transient) {
+            DiamondTop(
+                left: try ServiceEnv.current.resolve(DiamondLeft.self),
+                right: try ServiceEnv.current.resolve(DiamondRight.self)
+            )
+        }
+    }
+
+    /// Resolves or stops the run: the benchmark graphs are always registered.
+    static func resolve<T: Sendable>(_ type: T.Type, in env: ServiceEnv) -> T {
+        do {
+            return try env.resolve(type)
+        } catch {
+            fatalError("benchmark graph failed to resolve: \(error)")
+        }
+    }
+}
+
+/// A type with a `@Service` property, for the property-wrapper scenario.
+struct ServiceConsumer: Sendable {
+    @Service var singleton: CachedSingleton
+}
+
+/// The hand-written equivalent of `ServiceConsumer`.
+struct HandWrittenConsumer: Sendable {
+    let singleton: CachedSingleton
+}

@@ -1,0 +1,285 @@
+import Dependencies
+import Foundation
+import Service
+import Swinject
+
+// ServiceBenchmarks: every library in one process, interleaved sample by sample, reported as a
+// ratio to hand-written code measured in the same run.
+//
+//   swift run -c release --package-path Benchmarks ServiceBenchmarks [--quick] [--json PATH]
+
+let arguments = CommandLine.arguments
+let quick = arguments.contains("--quick")
+let jsonPath = arguments.firstIndex(of: "--json").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+let samples = quick ? 1 : 9
+let scale = quick ? 0.01 : 1.0
+
+func iterations(_ full: Int) -> Int { max(1, Int(Double(full) * scale)) }
+
+let env = ServiceEnv.online
+ServiceAdapter.register(in: env)
+let container = SwinjectAdapter.makeContainer()
+let synchronized = container.synchronize()
+
+enum HandWritten {
+    static let singleton = CachedSingleton()
+}
+
+// MARK: Semantic checks, before any timing.
+
+func checkSemantics() {
+    let service = ServiceAdapter.resolve(CachedSingleton.self, in: env)
+    require(service === ServiceAdapter.resolve(CachedSingleton.self, in: env), "Service singleton identity")
+    require(container.resolve(CachedSingleton.self)! === container.resolve(CachedSingleton.self)!, "Swinject singleton identity")
+    @Dependency(\.cachedSingleton) var dependency
+    @Dependency(\.cachedSingleton) var dependencyAgain
+    require(dependency === dependencyAgain, "swift-dependencies singleton identity")
+
+    require(ServiceAdapter.resolve(Leaf.self, in: env) !== ServiceAdapter.resolve(Leaf.self, in: env), "Service transient")
+    require(container.resolve(Leaf.self)! !== container.resolve(Leaf.self)!, "Swinject transient")
+    @Dependency(\.makeLeaf) var makeLeaf
+    require(makeLeaf() !== makeLeaf(), "swift-dependencies transient")
+
+    let serviceTop = ServiceAdapter.resolve(DiamondTop.self, in: env)
+    let swinjectTop = container.resolve(DiamondTop.self)!
+    @Dependency(\.diamond) var diamond
+    let dependenciesTop = diamond.makeTop()
+    for (library, top) in [("Service", serviceTop), ("Swinject", swinjectTop), ("swift-dependencies", dependenciesTop)] {
+        require(top.left.shared === top.right.shared, "\(library) graph sharing inside one resolve")
+    }
+    require(serviceTop.left.shared !== ServiceAdapter.resolve(DiamondTop.self, in: env).left.shared, "Service fresh graph")
+    require(swinjectTop.left.shared !== container.resolve(DiamondTop.self)!.left.shared, "Swinject fresh graph")
+
+    @Dependency(\.chain) var chain
+    require(chainLength(ServiceAdapter.resolve(Chain0.self, in: env)) == 10, "Service chain")
+    require(chainLength(container.resolve(Chain0.self)!) == 10, "Swinject chain")
+    require(chainLength(chain.make0()) == 10, "swift-dependencies chain")
+    require(ServiceConsumer().singleton === service, "@Service resolves the singleton")
+}
+
+checkSemantics()
+
+// MARK: Scenarios.
+
+@Dependency(\.makeThreeDependencies) var makeThreeDependencies
+@Dependency(\.chain) var chainFactories
+@Dependency(\.diamond) var diamondFactories
+@Dependency(\.makeLeaf) var makeLeafFactory
+
+let consumer = ServiceConsumer()
+_ = consumer.singleton
+let handWrittenConsumer = HandWrittenConsumer(singleton: HandWritten.singleton)
+let registrars = typeRegistrars(count: 1_000)
+
+let scenarios: [Scenario] = [
+    Scenario(
+        name: "cached singleton resolve",
+        iterations: iterations(2_000_000),
+        contenders: [
+            Contender(library: "hand-written") { blackHole(HandWritten.singleton) },
+            Contender(library: "Service") { blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: env)) },
+            Contender(library: "Swinject") { blackHole(container.resolve(CachedSingleton.self)!) },
+            Contender(library: "swift-dependencies") {
+                @Dependency(\.cachedSingleton) var singleton
+                blackHole(singleton)
+            },
+        ]
+    ),
+    Scenario(
+        name: "transient leaf",
+        iterations: iterations(500_000),
+        contenders: [
+            Contender(library: "hand-written") { blackHole(Leaf()) },
+            Contender(library: "Service") { blackHole(ServiceAdapter.resolve(Leaf.self, in: env)) },
+            Contender(library: "Swinject") { blackHole(container.resolve(Leaf.self)!) },
+            Contender(library: "swift-dependencies") { blackHole(makeLeafFactory()) },
+        ]
+    ),
+    Scenario(
+        name: "transient with 3 transient dependencies",
+        iterations: iterations(200_000),
+        contenders: [
+            Contender(library: "hand-written") {
+                blackHole(ThreeDependencies(a: DependencyA(), b: DependencyB(), c: DependencyC()))
+            },
+            Contender(library: "Service") { blackHole(ServiceAdapter.resolve(ThreeDependencies.self, in: env)) },
+            Contender(library: "Swinject") { blackHole(container.resolve(ThreeDependencies.self)!) },
+            Contender(library: "swift-dependencies") { blackHole(makeThreeDependencies()) },
+        ]
+    ),
+    Scenario(
+        name: "transient chain of depth 10",
+        iterations: iterations(100_000),
+        contenders: [
+            Contender(library: "hand-written") {
+                blackHole(
+                    Chain0(
+                        next: Chain1(
+                            next: Chain2(
+                                next: Chain3(
+                                    next: Chain4(
+                                        next: Chain5(
+                                            next: Chain6(next: Chain7(next: Chain8(next: Chain9())))
+                                        )
+                                    )
+                                )
+                            )
+                        )
+                    )
+                )
+            },
+            Contender(library: "Service") { blackHole(ServiceAdapter.resolve(Chain0.self, in: env)) },
+            Contender(library: "Swinject") { blackHole(container.resolve(Chain0.self)!) },
+            Contender(library: "swift-dependencies") { blackHole(chainFactories.make0()) },
+        ]
+    ),
+    Scenario(
+        name: "diamond with graph-scoped shared node",
+        iterations: iterations(200_000),
+        contenders: [
+            Contender(library: "hand-written") {
+                let shared = DiamondShared()
+                blackHole(DiamondTop(left: DiamondLeft(shared: shared), right: DiamondRight(shared: shared)))
+            },
+            Contender(library: "Service") { blackHole(ServiceAdapter.resolve(DiamondTop.self, in: env)) },
+            Contender(library: "Swinject") { blackHole(container.resolve(DiamondTop.self)!) },
+            Contender(library: "swift-dependencies") { blackHole(diamondFactories.makeTop()) },
+        ]
+    ),
+    Scenario(
+        name: "registering 1,000 distinct services (per registration)",
+        iterations: iterations(200),
+        contenders: [
+            Contender(library: "hand-written") {
+                var table: [ObjectIdentifier: @Sendable () -> Any] = [:]
+                for registrar in registrars { registrar.handWritten(&table) }
+                blackHole(table)
+            },
+            Contender(library: "Service") {
+                let fresh = ServiceEnv(name: "registration")
+                for registrar in registrars { registrar.service(fresh) }
+                blackHole(fresh)
+            },
+            Contender(library: "Swinject") {
+                let fresh = Container()
+                for registrar in registrars { registrar.swinject(fresh) }
+                blackHole(fresh)
+            },
+        ]
+    ),
+    Scenario(
+        name: "@Service cached access",
+        iterations: iterations(5_000_000),
+        contenders: [
+            Contender(library: "hand-written") { blackHole(handWrittenConsumer.singleton) },
+            Contender(library: "Service") { blackHole(consumer.singleton) },
+        ]
+    ),
+    Scenario(
+        name: "@Service first access",
+        iterations: iterations(500_000),
+        contenders: [
+            Contender(library: "hand-written") { blackHole(HandWrittenConsumer(singleton: HandWritten.singleton).singleton) },
+            Contender(library: "Service") { blackHole(ServiceConsumer().singleton) },
+        ]
+    ),
+]
+
+var measurements = measure(scenarios, samples: samples)
+for index in measurements.indices where measurements[index].scenario.hasPrefix("registering") {
+    measurements[index].samples = measurements[index].samples.map { $0 / Double(registrars.count) }
+}
+
+// MARK: Two threads on one cached singleton.
+
+struct Scaling {
+    let library: String
+    let oneThread: Double
+    let twoThreads: Double
+}
+
+let scalingIterations = iterations(4_000_000)
+let scalingContenders: [(String, @Sendable () -> Void)] = [
+    ("hand-written", { blackHole(HandWritten.singleton) }),
+    ("Service", { blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: .online)) }),
+    ("Swinject", { blackHole(synchronized.resolve(CachedSingleton.self)!) }),
+    (
+        "swift-dependencies",
+        {
+            @Dependency(\.cachedSingleton) var singleton
+            blackHole(singleton)
+        }
+    ),
+]
+let scaling = scalingContenders.map { library, operation in
+    let one = (0..<3).map { _ in throughput(threads: 1, iterations: scalingIterations, operation) }.max() ?? 0
+    let two = (0..<3).map { _ in throughput(threads: 2, iterations: scalingIterations, operation) }.max() ?? 0
+    return Scaling(library: library, oneThread: one, twoThreads: two)
+}
+
+// MARK: Memory per registration at 10,000 registrations.
+
+func allocatedBytes() -> Int {
+    Int(mallinfo2().uordblks)
+}
+
+let memoryRegistrars = typeRegistrars(count: 10_000)
+let warmUp = ServiceEnv(name: "metadata warm-up")
+for registrar in memoryRegistrars { registrar.service(warmUp) }
+let before = allocatedBytes()
+let measured = ServiceEnv(name: "memory")
+for registrar in memoryRegistrars { registrar.service(measured) }
+let bytesPerRegistration = Double(allocatedBytes() - before) / Double(memoryRegistrars.count)
+blackHole(measured)
+
+// MARK: Report.
+
+func format(_ value: Double) -> String {
+    value >= 100 ? String(format: "%.0f", value) : String(format: "%.1f", value)
+}
+
+let baselines = Dictionary(
+    measurements.filter { $0.library == "hand-written" }.map { ($0.scenario, $0.median) },
+    uniquingKeysWith: { first, _ in first }
+)
+print("| scenario | library | median ns/op | min ns/op | × hand-written |")
+print("|---|---|---:|---:|---:|")
+for measurement in measurements {
+    let ratio = measurement.median / (baselines[measurement.scenario] ?? .nan)
+    print(
+        "| \(measurement.scenario) | \(measurement.library) | \(format(measurement.median)) | \(format(measurement.minimum)) | ×\(format(ratio)) |"
+    )
+}
+print()
+print("| cached singleton, 2 threads | 1 thread Mops/s | 2 threads Mops/s | scaling |")
+print("|---|---:|---:|---:|")
+for row in scaling {
+    print("| \(row.library) | \(format(row.oneThread / 1e6)) | \(format(row.twoThreads / 1e6)) | ×\(String(format: "%.2f", row.twoThreads / row.oneThread)) |")
+}
+print()
+print("Service memory per registration at 10,000 registrations: \(format(bytesPerRegistration)) B")
+print("samples: \(samples) per library and scenario\(quick ? " (quick mode: correctness only, timings not meaningful)" : "")")
+
+if let jsonPath {
+    var rows: [[String: Any]] = measurements.map { measurement in
+        [
+            "scenario": measurement.scenario,
+            "library": measurement.library,
+            "median_ns": measurement.median,
+            "min_ns": measurement.minimum,
+            "ratio": measurement.median / (baselines[measurement.scenario] ?? .nan),
+        ]
+    }
+    let handWrittenScaling = scaling.first { $0.library == "hand-written" }
+    for row in scaling {
+        rows.append([
+            "scenario": "cached singleton resolved from 2 threads (ns per op per thread)",
+            "library": row.library,
+            "median_ns": 2e9 / row.twoThreads,
+            "min_ns": 2e9 / row.twoThreads,
+            "ratio": (2e9 / row.twoThreads) / (2e9 / (handWrittenScaling?.twoThreads ?? .nan)),
+        ])
+    }
+    let data = try JSONSerialization.data(withJSONObject: ["scenarios": rows], options: [.prettyPrinted, .sortedKeys])
+    try data.write(to: URL(fileURLWithPath: jsonPath))
+}
