@@ -20,8 +20,8 @@ let package = Package(
                 .product(name: "Service", package: servicePackage),
                 .product(name: "Swinject", package: "Swinject"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
-            ]
+            ],
         )
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
 )

@@ -44,11 +44,13 @@ public enum ServiceError: Error, CustomStringConvertible, Sendable {
 
 extension ServiceError {
     /// The error for a type that has no registration on the asked track.
+    @usableFromInline
     static func notRegistered(_ type: Any.Type) -> ServiceError {
         .notRegistered(serviceType: String(describing: type))
     }
 
     /// Passes a `ServiceError` through unchanged and wraps anything else as `.factoryFailed`.
+    @usableFromInline
     static func fromFactory(_ error: any Error, type: Any.Type) -> ServiceError {
         if let serviceError = error as? ServiceError {
             return serviceError

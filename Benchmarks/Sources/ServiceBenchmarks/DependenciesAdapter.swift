@@ -38,15 +38,33 @@ private enum ChainFactoryKey: DependencyKey {
 
 /// One factory per chain link; each reads the next link's factory through `@Dependency`.
 struct ChainFactories: Sendable {
-    var make0: @Sendable () -> Chain0 = { @Dependency(\.chain) var chain; return Chain0(next: chain.make1()) }
-    var make1: @Sendable () -> Chain1 = { @Dependency(\.chain) var chain; return Chain1(next: chain.make2()) }
-    var make2: @Sendable () -> Chain2 = { @Dependency(\.chain) var chain; return Chain2(next: chain.make3()) }
-    var make3: @Sendable () -> Chain3 = { @Dependency(\.chain) var chain; return Chain3(next: chain.make4()) }
-    var make4: @Sendable () -> Chain4 = { @Dependency(\.chain) var chain; return Chain4(next: chain.make5()) }
-    var make5: @Sendable () -> Chain5 = { @Dependency(\.chain) var chain; return Chain5(next: chain.make6()) }
-    var make6: @Sendable () -> Chain6 = { @Dependency(\.chain) var chain; return Chain6(next: chain.make7()) }
-    var make7: @Sendable () -> Chain7 = { @Dependency(\.chain) var chain; return Chain7(next: chain.make8()) }
-    var make8: @Sendable () -> Chain8 = { @Dependency(\.chain) var chain; return Chain8(next: chain.make9()) }
+    var make0: @Sendable () -> Chain0 = {
+        @Dependency(\.chain) var chain; return Chain0(next: chain.make1())
+    }
+    var make1: @Sendable () -> Chain1 = {
+        @Dependency(\.chain) var chain; return Chain1(next: chain.make2())
+    }
+    var make2: @Sendable () -> Chain2 = {
+        @Dependency(\.chain) var chain; return Chain2(next: chain.make3())
+    }
+    var make3: @Sendable () -> Chain3 = {
+        @Dependency(\.chain) var chain; return Chain3(next: chain.make4())
+    }
+    var make4: @Sendable () -> Chain4 = {
+        @Dependency(\.chain) var chain; return Chain4(next: chain.make5())
+    }
+    var make5: @Sendable () -> Chain5 = {
+        @Dependency(\.chain) var chain; return Chain5(next: chain.make6())
+    }
+    var make6: @Sendable () -> Chain6 = {
+        @Dependency(\.chain) var chain; return Chain6(next: chain.make7())
+    }
+    var make7: @Sendable () -> Chain7 = {
+        @Dependency(\.chain) var chain; return Chain7(next: chain.make8())
+    }
+    var make8: @Sendable () -> Chain8 = {
+        @Dependency(\.chain) var chain; return Chain8(next: chain.make9())
+    }
     var make9: @Sendable () -> Chain9 = { Chain9() }
 }
 

@@ -35,7 +35,7 @@ private func registrar(for tag: Any.Type) -> TypeRegistrar {
         TypeRegistrar(
             service: { $0.register(Registered<T>.self, scope: .transient) { Registered<T>() } },
             swinject: { $0.register(Registered<T>.self) { _ in Registered<T>() } },
-            handWritten: { $0[ObjectIdentifier(Registered<T>.self)] = { Registered<T>() } }
+            handWritten: { $0[ObjectIdentifier(Registered<T>.self)] = { Registered<T>() } },
         )
     }
     return _openExistential(tag, do: open)

@@ -13,7 +13,7 @@ enum ServiceAdapter {
             return ThreeDependencies(
                 a: try env.resolve(DependencyA.self),
                 b: try env.resolve(DependencyB.self),
-                c: try env.resolve(DependencyC.self)
+                c: try env.resolve(DependencyC.self),
             )
         }
         env.register(Chain9.self, scope: .transient) { Chain9() }
@@ -36,7 +36,7 @@ enum ServiceAdapter {
         env.register(DiamondTop.self, scope: .transient) {
             DiamondTop(
                 left: try ServiceEnv.current.resolve(DiamondLeft.self),
-                right: try ServiceEnv.current.resolve(DiamondRight.self)
+                right: try ServiceEnv.current.resolve(DiamondRight.self),
             )
         }
     }

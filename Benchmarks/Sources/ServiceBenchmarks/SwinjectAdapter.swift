@@ -13,7 +13,7 @@ enum SwinjectAdapter {
             ThreeDependencies(
                 a: resolver.resolve(DependencyA.self)!,
                 b: resolver.resolve(DependencyB.self)!,
-                c: resolver.resolve(DependencyC.self)!
+                c: resolver.resolve(DependencyC.self)!,
             )
         }.inObjectScope(.transient)
         container.register(Chain9.self) { _ in Chain9() }.inObjectScope(.transient)

@@ -10,16 +10,36 @@ import Swinject
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
-let jsonPath = arguments.firstIndex(of: "--json").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+let jsonPath = arguments.firstIndex(of: "--json").flatMap {
+    arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+}
 let samples = quick ? 1 : 9
-let scale = quick ? 0.01 : 1.0
+let scale =
+    arguments.firstIndex(of: "--scale").flatMap { arguments.indices.contains($0 + 1) ? Double(arguments[$0 + 1]) : nil }
+    ?? (quick ? 0.01 : 1.0)
 
 func iterations(_ full: Int) -> Int { max(1, Int(Double(full) * scale)) }
 
 let env = ServiceEnv.online
 ServiceAdapter.register(in: env)
-let container = SwinjectAdapter.makeContainer()
-let synchronized = container.synchronize()
+
+// `--alloc-probe N`: only N cached resolves, for counting heap allocations under valgrind.
+if let index = arguments.firstIndex(of: "--alloc-probe"), arguments.indices.contains(index + 1),
+    let count = Int(arguments[index + 1])
+{
+    _ = ServiceAdapter.resolve(CachedSingleton.self, in: env)
+    let probe = ServiceConsumer()
+    _ = probe.singleton
+    for _ in 0..<count {
+        blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: env))
+        blackHole(probe.singleton)
+    }
+    exit(0)
+}
+// NB: Swinject's containers are not Sendable. `container` is only used from the main thread;
+// `synchronized` is Swinject's own thread-safe resolver, the one it documents for threads.
+nonisolated(unsafe) let container = SwinjectAdapter.makeContainer()
+nonisolated(unsafe) let synchronized = container.synchronize()
 
 enum HandWritten {
     static let singleton = CachedSingleton()
@@ -30,12 +50,15 @@ enum HandWritten {
 func checkSemantics() {
     let service = ServiceAdapter.resolve(CachedSingleton.self, in: env)
     require(service === ServiceAdapter.resolve(CachedSingleton.self, in: env), "Service singleton identity")
-    require(container.resolve(CachedSingleton.self)! === container.resolve(CachedSingleton.self)!, "Swinject singleton identity")
+    require(
+        container.resolve(CachedSingleton.self)! === container.resolve(CachedSingleton.self)!,
+        "Swinject singleton identity",)
     @Dependency(\.cachedSingleton) var dependency
     @Dependency(\.cachedSingleton) var dependencyAgain
     require(dependency === dependencyAgain, "swift-dependencies singleton identity")
 
-    require(ServiceAdapter.resolve(Leaf.self, in: env) !== ServiceAdapter.resolve(Leaf.self, in: env), "Service transient")
+    require(
+        ServiceAdapter.resolve(Leaf.self, in: env) !== ServiceAdapter.resolve(Leaf.self, in: env), "Service transient",)
     require(container.resolve(Leaf.self)! !== container.resolve(Leaf.self)!, "Swinject transient")
     @Dependency(\.makeLeaf) var makeLeaf
     require(makeLeaf() !== makeLeaf(), "swift-dependencies transient")
@@ -44,10 +67,13 @@ func checkSemantics() {
     let swinjectTop = container.resolve(DiamondTop.self)!
     @Dependency(\.diamond) var diamond
     let dependenciesTop = diamond.makeTop()
-    for (library, top) in [("Service", serviceTop), ("Swinject", swinjectTop), ("swift-dependencies", dependenciesTop)] {
+    for (library, top) in [
+        ("Service", serviceTop), ("Swinject", swinjectTop), ("swift-dependencies", dependenciesTop),
+    ] {
         require(top.left.shared === top.right.shared, "\(library) graph sharing inside one resolve")
     }
-    require(serviceTop.left.shared !== ServiceAdapter.resolve(DiamondTop.self, in: env).left.shared, "Service fresh graph")
+    require(
+        serviceTop.left.shared !== ServiceAdapter.resolve(DiamondTop.self, in: env).left.shared, "Service fresh graph",)
     require(swinjectTop.left.shared !== container.resolve(DiamondTop.self)!.left.shared, "Swinject fresh graph")
 
     @Dependency(\.chain) var chain
@@ -61,10 +87,16 @@ checkSemantics()
 
 // MARK: Scenarios.
 
-@Dependency(\.makeThreeDependencies) var makeThreeDependencies
-@Dependency(\.chain) var chainFactories
-@Dependency(\.diamond) var diamondFactories
-@Dependency(\.makeLeaf) var makeLeafFactory
+/// Reads a dependency once, the way a type's `@Dependency` property would.
+func dependency<Value>(_ keyPath: KeyPath<DependencyValues, Value> & Sendable) -> Value {
+    @Dependency(keyPath) var value
+    return value
+}
+
+let makeThreeDependencies = dependency(\.makeThreeDependencies)
+let chainFactories = dependency(\.chain)
+let diamondFactories = dependency(\.diamond)
+let makeLeafFactory = dependency(\.makeLeaf)
 
 let consumer = ServiceConsumer()
 _ = consumer.singleton
@@ -83,7 +115,7 @@ let scenarios: [Scenario] = [
                 @Dependency(\.cachedSingleton) var singleton
                 blackHole(singleton)
             },
-        ]
+        ],
     ),
     Scenario(
         name: "transient leaf",
@@ -93,7 +125,7 @@ let scenarios: [Scenario] = [
             Contender(library: "Service") { blackHole(ServiceAdapter.resolve(Leaf.self, in: env)) },
             Contender(library: "Swinject") { blackHole(container.resolve(Leaf.self)!) },
             Contender(library: "swift-dependencies") { blackHole(makeLeafFactory()) },
-        ]
+        ],
     ),
     Scenario(
         name: "transient with 3 transient dependencies",
@@ -105,7 +137,7 @@ let scenarios: [Scenario] = [
             Contender(library: "Service") { blackHole(ServiceAdapter.resolve(ThreeDependencies.self, in: env)) },
             Contender(library: "Swinject") { blackHole(container.resolve(ThreeDependencies.self)!) },
             Contender(library: "swift-dependencies") { blackHole(makeThreeDependencies()) },
-        ]
+        ],
     ),
     Scenario(
         name: "transient chain of depth 10",
@@ -131,7 +163,7 @@ let scenarios: [Scenario] = [
             Contender(library: "Service") { blackHole(ServiceAdapter.resolve(Chain0.self, in: env)) },
             Contender(library: "Swinject") { blackHole(container.resolve(Chain0.self)!) },
             Contender(library: "swift-dependencies") { blackHole(chainFactories.make0()) },
-        ]
+        ],
     ),
     Scenario(
         name: "diamond with graph-scoped shared node",
@@ -144,7 +176,7 @@ let scenarios: [Scenario] = [
             Contender(library: "Service") { blackHole(ServiceAdapter.resolve(DiamondTop.self, in: env)) },
             Contender(library: "Swinject") { blackHole(container.resolve(DiamondTop.self)!) },
             Contender(library: "swift-dependencies") { blackHole(diamondFactories.makeTop()) },
-        ]
+        ],
     ),
     Scenario(
         name: "registering 1,000 distinct services (per registration)",
@@ -165,7 +197,7 @@ let scenarios: [Scenario] = [
                 for registrar in registrars { registrar.swinject(fresh) }
                 blackHole(fresh)
             },
-        ]
+        ],
     ),
     Scenario(
         name: "@Service cached access",
@@ -173,19 +205,34 @@ let scenarios: [Scenario] = [
         contenders: [
             Contender(library: "hand-written") { blackHole(handWrittenConsumer.singleton) },
             Contender(library: "Service") { blackHole(consumer.singleton) },
-        ]
+        ],
     ),
     Scenario(
         name: "@Service first access",
         iterations: iterations(500_000),
         contenders: [
-            Contender(library: "hand-written") { blackHole(HandWrittenConsumer(singleton: HandWritten.singleton).singleton) },
+            Contender(library: "hand-written") {
+                blackHole(HandWrittenConsumer(singleton: HandWritten.singleton).singleton)
+            },
             Contender(library: "Service") { blackHole(ServiceConsumer().singleton) },
-        ]
+        ],
     ),
 ]
 
-var measurements = measure(scenarios, samples: samples)
+// `--only TEXT`: run only the scenarios whose name contains TEXT (for profiling).
+let only = arguments.firstIndex(of: "--only").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+// `--library NAME`: run only that library (and hand-written), for profiling.
+let library = arguments.firstIndex(of: "--library").flatMap {
+    arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+}
+let selected = scenarios.filter { only == nil || $0.name.contains(only!) }.map { scenario in
+    Scenario(
+        name: scenario.name,
+        iterations: scenario.iterations,
+        contenders: scenario.contenders.filter { library == nil || [library, "hand-written"].contains($0.library) },
+    )
+}
+var measurements = measure(selected, samples: samples)
 for index in measurements.indices where measurements[index].scenario.hasPrefix("registering") {
     measurements[index].samples = measurements[index].samples.map { $0 / Double(registrars.count) }
 }
@@ -198,7 +245,7 @@ struct Scaling {
     let twoThreads: Double
 }
 
-let scalingIterations = iterations(4_000_000)
+let scalingIterations = only == nil ? iterations(4_000_000) : 1
 let scalingContenders: [(String, @Sendable () -> Void)] = [
     ("hand-written", { blackHole(HandWritten.singleton) }),
     ("Service", { blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: .online)) }),
@@ -208,7 +255,7 @@ let scalingContenders: [(String, @Sendable () -> Void)] = [
         {
             @Dependency(\.cachedSingleton) var singleton
             blackHole(singleton)
-        }
+        },
     ),
 ]
 let scaling = scalingContenders.map { library, operation in
@@ -219,11 +266,16 @@ let scaling = scalingContenders.map { library, operation in
 
 // MARK: Memory per registration at 10,000 registrations.
 
+/// Resident memory in bytes (Linux `/proc/self/statm`; 0 where that file does not exist).
 func allocatedBytes() -> Int {
-    Int(mallinfo2().uordblks)
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+        return 0
+    }
+    let fields = statm.split(separator: " ")
+    return fields.count > 1 ? (Int(fields[1]) ?? 0) * 4_096 : 0
 }
 
-let memoryRegistrars = typeRegistrars(count: 10_000)
+let memoryRegistrars = typeRegistrars(count: only == nil ? 10_000 : 1)
 let warmUp = ServiceEnv(name: "metadata warm-up")
 for registrar in memoryRegistrars { registrar.service(warmUp) }
 let before = allocatedBytes()
@@ -240,7 +292,7 @@ func format(_ value: Double) -> String {
 
 let baselines = Dictionary(
     measurements.filter { $0.library == "hand-written" }.map { ($0.scenario, $0.median) },
-    uniquingKeysWith: { first, _ in first }
+    uniquingKeysWith: { first, _ in first },
 )
 print("| scenario | library | median ns/op | min ns/op | × hand-written |")
 print("|---|---|---:|---:|---:|")
@@ -254,11 +306,15 @@ print()
 print("| cached singleton, 2 threads | 1 thread Mops/s | 2 threads Mops/s | scaling |")
 print("|---|---:|---:|---:|")
 for row in scaling {
-    print("| \(row.library) | \(format(row.oneThread / 1e6)) | \(format(row.twoThreads / 1e6)) | ×\(String(format: "%.2f", row.twoThreads / row.oneThread)) |")
+    print(
+        "| \(row.library) | \(format(row.oneThread / 1e6)) | \(format(row.twoThreads / 1e6)) | ×\(String(format: "%.2f", row.twoThreads / row.oneThread)) |"
+    )
 }
 print()
 print("Service memory per registration at 10,000 registrations: \(format(bytesPerRegistration)) B")
-print("samples: \(samples) per library and scenario\(quick ? " (quick mode: correctness only, timings not meaningful)" : "")")
+print(
+    "samples: \(samples) per library and scenario\(quick ? " (quick mode: correctness only, timings not meaningful)" : "")"
+)
 
 if let jsonPath {
     var rows: [[String: Any]] = measurements.map { measurement in

@@ -7,8 +7,9 @@ import Synchronization
 /// deadlock, so the waiter throws `.circularDependency` with the whole chain instead. Checking
 /// and recording the wait happen under one lock, so two resolutions can never both decide to
 /// wait for each other. The lock is never held while a factory runs.
+@usableFromInline
 final class ConstructionCoordinator: Sendable {
-    static let shared = ConstructionCoordinator()
+    @usableFromInline static let shared = ConstructionCoordinator()
 
     /// What one root resolution is blocked on.
     private struct Wait {
@@ -22,6 +23,7 @@ final class ConstructionCoordinator: Sendable {
     /// Blocks until `construction` finishes, or throws if waiting would close a cycle.
     ///
     /// `frame` is the waiter's own frame for the wanted type.
+    @usableFromInline
     func wait(for construction: Construction, from frame: ResolutionFrame) throws(ServiceError) {
         let waiter = ObjectIdentifier(frame.root)
         let cycle: [Any.Type]? = waits.withLock { waits in

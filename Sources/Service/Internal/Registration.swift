@@ -21,7 +21,7 @@ class Registration: @unchecked Sendable {
 /// A registration on the Sendable track.
 @usableFromInline
 final class SendableRegistration<Value: Sendable>: Registration, @unchecked Sendable {
-    let factory: @Sendable () throws -> Value
+    @usableFromInline let factory: @Sendable () throws -> Value
 
     init(scope: ServiceScope, factory: @escaping @Sendable () throws -> Value) {
         self.factory = factory
@@ -32,7 +32,7 @@ final class SendableRegistration<Value: Sendable>: Registration, @unchecked Send
 /// A registration on the MainActor track.
 @usableFromInline
 final class MainRegistration<Value>: Registration, @unchecked Sendable {
-    let factory: @MainActor @Sendable () throws -> Value
+    @usableFromInline let factory: @MainActor @Sendable () throws -> Value
 
     init(scope: ServiceScope, factory: @escaping @MainActor @Sendable () throws -> Value) {
         self.factory = factory

@@ -7,12 +7,13 @@ import Synchronization
 /// `ServiceEnv.current`) see the chain for cycle and depth checks and share one graph cache.
 /// The outermost frame, the root, owns the graph cache and marks itself finished when its
 /// top-level resolve returns, so a task that escaped with the task-local starts afresh.
+@usableFromInline
 final class ResolutionFrame: Sendable {
     /// The task-local innermost frame of the resolution in progress, if any.
     @TaskLocal static var innermost: ResolutionFrame?
 
     let key: ObjectIdentifier
-    let type: Any.Type
+    @usableFromInline let type: Any.Type
     let parent: ResolutionFrame?
     /// The number of frames from the root to this one, both included.
     let depth: Int
@@ -21,8 +22,9 @@ final class ResolutionFrame: Sendable {
     private let rootFrame: ResolutionFrame?
     /// Set on the root when its top-level resolve has returned.
     let finished = Atomic(false)
-    /// The graph-scoped instances of this resolution; used on the root only.
-    let graph = Locked<[GraphKey: Box]>([:])
+    /// A retained `Locked<[GraphKey: Box]>` with this resolution's graph-scoped instances, or
+    /// zero until the first one is stored; used on the root only.
+    private let graph = Atomic<UInt>(0)
 
     private init(type: Any.Type, key: ObjectIdentifier, parent: ResolutionFrame?, maxDepth: Int) {
         self.type = type
@@ -36,11 +38,18 @@ final class ResolutionFrame: Sendable {
         #endif
     }
 
+    deinit {
+        let bits = graph.load(ordering: .acquiring)
+        if bits != 0 {
+            RetainedBits.release(bits)
+        }
+    }
+
     /// The outermost frame of this resolution.
-    var root: ResolutionFrame { rootFrame ?? self }
+    @usableFromInline var root: ResolutionFrame { rootFrame ?? self }
 
     /// The innermost frame of a resolution that is still running on this task, if any.
-    static var active: ResolutionFrame? {
+    @usableFromInline static var active: ResolutionFrame? {
         guard let frame = innermost, !frame.root.finished.load(ordering: .acquiring) else {
             return nil
         }
@@ -49,7 +58,7 @@ final class ResolutionFrame: Sendable {
 
     /// Starts constructing `type` below `parent`, or throws if that would close a cycle or
     /// exceed the maximum depth.
-    static func begin(
+    @usableFromInline static func begin(
         _ type: Any.Type,
         key: ObjectIdentifier,
         below parent: ResolutionFrame?,
@@ -86,36 +95,90 @@ final class ResolutionFrame: Sendable {
         return types.reversed()
     }
 
-    /// Runs `make` with this frame as the innermost one and `env` as `ServiceEnv.current`.
-    ///
-    /// A `ServiceError` thrown by `make` passes through; any other error is wrapped in
-    /// `.factoryFailed` naming this frame's type.
-    func run<Value>(in env: ServiceEnv, _ make: () throws -> Value) throws(ServiceError) -> Value {
+    /// Runs `body` with this frame as the innermost one and `env` as `ServiceEnv.current`.
+    @usableFromInline
+    func run(in env: ServiceEnv, _ body: () -> Void) {
         defer {
             if rootFrame == nil {
                 finished.store(true, ordering: .releasing)
             }
         }
-        let result: Result<Value, any Error> = ResolutionFrame.$innermost.withValue(self) {
+        ResolutionFrame.$innermost.withValue(self) {
             if ServiceEnv.current.storage === env.storage {
-                return Result { try make() }
+                body()
+            } else {
+                ServiceEnv.$current.withValue(env, operation: body)
             }
-            return ServiceEnv.$current.withValue(env) { Result { try make() } }
         }
+    }
+
+    /// Builds this frame's service with `make`.
+    ///
+    /// A `ServiceError` thrown by `make` passes through; any other error is wrapped in
+    /// `.factoryFailed` naming this frame's type.
+    @inlinable
+    func construct<Value>(in env: ServiceEnv, _ make: () throws -> Value) throws(ServiceError) -> Value {
+        var result: Result<Value, any Error>?
+        run(in: env) { result = Result { try make() } }
         switch result {
-        case .success(let value):
+        case .success(let value)?:
             return value
-        case .failure(let error):
+        case .failure(let error)?:
             throw .fromFactory(error, type: type)
+        case nil:
+            preconditionFailure("run(in:_:) always calls its body")
+        }
+    }
+
+    /// The graph-scoped instance stored under `key` in this (root) frame, if any.
+    @usableFromInline
+    func graphBox(for key: GraphKey) -> Box? {
+        let bits = graph.load(ordering: .acquiring)
+        guard bits != 0 else {
+            return nil
+        }
+        return RetainedBits.object(bits, as: Locked<[GraphKey: Box]>.self)._withUnsafeGuaranteedRef {
+            $0.withLock { $0[key] }
+        }
+    }
+
+    /// Stores a graph-scoped instance in this (root) frame, creating its graph cache if needed.
+    @usableFromInline
+    func storeGraphBox(_ box: Box, for key: GraphKey) {
+        var bits = graph.load(ordering: .acquiring)
+        if bits == 0 {
+            let fresh = RetainedBits.retain(Locked<[GraphKey: Box]>([:]))
+            let (exchanged, existing) = graph.compareExchange(
+                expected: 0,
+                desired: fresh,
+                ordering: .acquiringAndReleasing,
+            )
+            if exchanged {
+                bits = fresh
+            } else {
+                RetainedBits.release(fresh)
+                bits = existing
+            }
+        }
+        RetainedBits.object(bits, as: Locked<[GraphKey: Box]>.self)._withUnsafeGuaranteedRef {
+            $0.withLock { $0[key] = box }
         }
     }
 }
 
 /// Identifies a graph-scoped instance: the environment's storage, the type and the track.
-struct GraphKey: Hashable {
+@usableFromInline
+struct GraphKey: Hashable, Sendable {
     let storage: ObjectIdentifier
     let key: ObjectIdentifier
     let track: Track
+
+    @usableFromInline
+    init(storage: ObjectIdentifier, key: ObjectIdentifier, track: Track) {
+        self.storage = storage
+        self.key = key
+        self.track = track
+    }
 }
 
 /// The name of a type as errors spell it.

@@ -1,9 +1,14 @@
-import Synchronization
+public import Synchronization
 
 /// The resolve paths taken when no cached instance exists yet.
+///
+/// These generic functions are `@inlinable` and deliberately thin, so that the compiler
+/// specialises them where `resolve` is called; unspecialised generic code would look up the
+/// metadata of `ValueBox<Value>`, `Result<Value, …>` and friends on every call. The work that
+/// does not depend on the value's type lives in non-generic helpers.
 extension ServiceStorage {
     /// Resolves a Sendable-track service whose instance is not cached.
-    @usableFromInline
+    @inlinable
     func resolveUncached<Value: Sendable>(_ type: Value.Type, in env: ServiceEnv) throws(ServiceError) -> Value {
         guard let (slot, registration) = registration(for: type), registration.track == .sendable else {
             throw .notRegistered(type)
@@ -13,7 +18,7 @@ extension ServiceStorage {
     }
 
     /// Resolves a MainActor-track service whose instance is not cached.
-    @usableFromInline @MainActor
+    @inlinable @MainActor
     func resolveMainUncached<Value>(_ type: Value.Type, in env: ServiceEnv) throws(ServiceError) -> Value {
         guard let (slot, registration) = registration(for: type), registration.track == .main else {
             throw .notRegistered(type)
@@ -23,7 +28,8 @@ extension ServiceStorage {
     }
 
     /// Dispatches on the scope: build, share within the graph, or share through the slot cache.
-    private func resolve<Value>(
+    @inlinable
+    func resolve<Value>(
         _ type: Value.Type,
         slot: Slot,
         scope: ServiceScope,
@@ -35,17 +41,16 @@ extension ServiceStorage {
         let parent = ResolutionFrame.active
         switch scope {
         case .transient:
-            return try ResolutionFrame.begin(type, key: key, below: parent).run(in: env, make)
+            return try ResolutionFrame.begin(type, key: key, below: parent).construct(in: env, make)
         case .graph:
             let graphKey = GraphKey(storage: ObjectIdentifier(self), key: key, track: track)
-            if let parent, let box = parent.root.graph.withLock({ $0[graphKey] }) {
+            if let parent, let box = parent.root.graphBox(for: graphKey) {
                 return unsafeDowncast(box, to: ValueBox<Value>.self).value
             }
             let frame = try ResolutionFrame.begin(type, key: key, below: parent)
-            let value = try frame.run(in: env, make)
+            let value = try frame.construct(in: env, make)
             if parent != nil {
-                let box = ValueBox(value)
-                frame.root.graph.withLock { $0[graphKey] = box }
+                frame.root.storeGraphBox(ValueBox(value), for: graphKey)
             }
             return value
         case .singleton, .custom:
@@ -54,21 +59,9 @@ extension ServiceStorage {
         }
     }
 
-    /// What a resolve of a shared (singleton or custom) instance found under the slot lock.
-    private enum Decision {
-        case cached(UInt)
-        case wait(Construction)
-        case construct(generation: UInt64)
-    }
-
-    /// What `resolveShared` did while it held its construction latch.
-    private enum Outcome<Value> {
-        case decided(Decision)
-        case built(Result<Value, ServiceError>, unpublished: UInt)
-    }
-
     /// Returns the cached instance, or builds it exactly once however many tasks ask at once.
-    private func resolveShared<Value>(
+    @inlinable
+    func resolveShared<Value>(
         _ type: Value.Type,
         slot: Slot,
         track: Track,
@@ -78,48 +71,78 @@ extension ServiceStorage {
     ) throws(ServiceError) -> Value {
         while true {
             let construction = Construction(frame: frame)
-            var outcome: Outcome<Value>?
+            var decision: SharedDecision?
+            var built: Result<Value, ServiceError>?
+            var unpublished: UInt = 0
             construction.latch.withLock { _ in
-                let decision = slot.state.withLock { state -> Decision in
-                    let bits = slot.loadCache(track)
-                    if bits != 0 {
-                        _ = RetainedBits.object(bits, as: Box.self).retain()
-                        return .cached(bits)
-                    }
-                    if let running = state.construction {
-                        return .wait(running)
-                    }
-                    state.construction = construction
-                    return .construct(generation: state.generation)
-                }
-                guard case .construct(let generation) = decision else {
-                    outcome = .decided(decision)
+                decision = slot.decide(on: track, for: construction)
+                guard case .construct(let generation)? = decision else {
                     return
                 }
-                let result = Result { () throws(ServiceError) -> Value in try frame.run(in: env, make) }
-                let built = (try? result.get()).map { RetainedBits.retain(ValueBox($0)) } ?? 0
-                let unpublished = slot.state.withLock { state -> UInt in
-                    state.construction = nil
-                    guard built != 0, state.generation == generation else {
-                        return built
-                    }
-                    return slot.exchangeCache(track, with: built)
-                }
-                outcome = .built(result, unpublished: unpublished)
+                let result = Result { () throws(ServiceError) -> Value in try frame.construct(in: env, make) }
+                let bits = (try? result.get()).map { RetainedBits.retain(ValueBox($0)) } ?? 0
+                unpublished = slot.finishConstruction(on: track, generation: generation, publishing: bits)
+                built = result
             }
-            switch outcome {
-            case .built(let result, let unpublished):
+            if let built {
                 if unpublished != 0 {
                     retire([unpublished])
                 }
-                return try result.get()
-            case .decided(.cached(let bits)):
-                return RetainedBits.object(bits, as: ValueBox<Value>.self).takeRetainedValue().value
-            case .decided(.wait(let running)):
-                try ConstructionCoordinator.shared.wait(for: running, from: frame)
-            case .decided(.construct), nil:
-                preconditionFailure("a construction always records its outcome")
+                return try built.get()
             }
+            switch decision {
+            case .cached(let bits)?:
+                return RetainedBits.object(bits, as: ValueBox<Value>.self).takeRetainedValue().value
+            case .wait(let running)?:
+                try ConstructionCoordinator.shared.wait(for: running, from: frame)
+            case .construct?, nil:
+                preconditionFailure("a construction always records its result")
+            }
+        }
+    }
+}
+
+/// What a resolve of a shared (singleton or custom) instance found under the slot lock.
+@usableFromInline
+enum SharedDecision: Sendable {
+    /// The instance is cached; the bits carry one extra retain for the caller.
+    case cached(UInt)
+    /// Another resolution is building it.
+    case wait(Construction)
+    /// The caller builds it; `generation` is the slot's generation at the start.
+    case construct(generation: UInt64)
+}
+
+extension Slot {
+    /// Decides, under the slot lock, whether to return the cache, wait, or build with `construction`.
+    @usableFromInline
+    func decide(on track: Track, for construction: Construction) -> SharedDecision {
+        state.withLock { state in
+            let bits = loadCache(track)
+            if bits != 0 {
+                _ = RetainedBits.object(bits, as: Box.self).retain()
+                return .cached(bits)
+            }
+            if let running = state.construction {
+                return .wait(running)
+            }
+            state.construction = construction
+            return .construct(generation: state.generation)
+        }
+    }
+
+    /// Ends a construction and publishes `bits` unless a reset happened meanwhile.
+    ///
+    /// Returns the retained pointer the caller must retire: `bits` when it was not published,
+    /// otherwise whatever the cache held before (normally nothing).
+    @usableFromInline
+    func finishConstruction(on track: Track, generation: UInt64, publishing bits: UInt) -> UInt {
+        state.withLock { state in
+            state.construction = nil
+            guard bits != 0, state.generation == generation else {
+                return bits
+            }
+            return exchangeCache(track, with: bits)
         }
     }
 }

@@ -55,6 +55,7 @@ final class ServiceStorage: Sendable {
     }
 
     /// The slot and current registration of `type`, if it is registered.
+    @usableFromInline
     func registration(for type: Any.Type) -> (Slot, Registration)? {
         let stripe = gate.enter()
         defer { gate.leave(stripe) }
@@ -142,6 +143,7 @@ final class ServiceStorage: Sendable {
     }
 
     /// Releases `bits` as soon as no reader can still see them.
+    @usableFromInline
     func retire(_ bits: [UInt]) {
         guard !bits.isEmpty else {
             return

@@ -42,6 +42,7 @@ final class Slot: Sendable {
     }
 
     /// Replaces the cache pointer of `track` and returns the previous one.
+    @usableFromInline
     func exchangeCache(_ track: Track, with bits: UInt) -> UInt {
         switch track {
         case .sendable: cache.exchange(bits, ordering: .sequentiallyConsistent)
@@ -76,12 +77,14 @@ struct SlotState {
 /// The constructing thread holds `latch` for exactly as long as the factory runs. Threads that
 /// want the same instance block on the latch, after `ConstructionCoordinator` has made sure that
 /// waiting cannot close a cycle. The latch guards no data: it only parks waiters.
+@usableFromInline
 final class Construction: Sendable {
     /// The frame that is constructing the instance.
     let frame: ResolutionFrame
     /// Held by the constructor while the factory runs.
-    let latch = Mutex(())
+    @usableFromInline let latch = Mutex(())
 
+    @usableFromInline
     init(frame: ResolutionFrame) {
         self.frame = frame
     }
