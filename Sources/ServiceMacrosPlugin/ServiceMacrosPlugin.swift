@@ -4,5 +4,8 @@ import SwiftSyntaxMacros
 /// The compiler plugin that hosts every macro the `Service` module declares.
 @main
 struct ServiceMacrosPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = []
+    let providingMacros: [any Macro.Type] = [
+        InjectableMacro.self,
+        InjectMacro.self,
+    ]
 }

@@ -1,0 +1,37 @@
+/// The runtime symbols that macro expansions refer to, under names no user type can shadow.
+///
+/// Generated code cannot write `Service.X`: the module also exports a type named `Service`.
+@_documentation(visibility: private)
+public enum __ServiceMacroSupport {
+    public typealias InjectableType = Injectable
+    public typealias MainInjectableType = MainInjectable
+    public typealias Dependency = ServiceDependency
+    public typealias Environment = ServiceEnv
+    public typealias Failure = ServiceError
+
+    /// Resolves an optional dependency: `nil` when `type` itself is not registered, the error
+    /// when it is registered but cannot be built.
+    public static func resolveIfRegistered<T: Sendable>(
+        _ type: T.Type,
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> T? {
+        do {
+            return try env.resolve(type)
+        } catch .notRegistered(let serviceType) where serviceType == String(describing: type) {
+            return nil
+        }
+    }
+
+    /// The MainActor-track form of `resolveIfRegistered(_:in:)`.
+    @MainActor
+    public static func resolveMainIfRegistered<T>(
+        _ type: T.Type,
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> T? {
+        do {
+            return try env.resolveMain(type)
+        } catch .notRegistered(let serviceType) where serviceType == String(describing: type) {
+            return nil
+        }
+    }
+}

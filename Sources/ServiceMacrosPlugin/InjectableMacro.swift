@@ -1,0 +1,38 @@
+public import SwiftSyntax
+public import SwiftSyntaxMacros
+
+/// `@Injectable`: adds the `Injectable` (or `MainInjectable`) conformance, the dependency
+/// metadata, the typed requirements protocol and `make(resolver:)`.
+public enum InjectableMacro: Sendable {}
+
+extension InjectableMacro: ExtensionMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext,
+    ) throws -> [ExtensionDeclSyntax] {
+        guard let model = InjectableModel.parse(declaration, attribute: node, in: context) else {
+            return []
+        }
+        let conformance = model.isMainActor ? "MainInjectable" : "Injectable"
+        let needsConformance = protocols.contains { $0.trimmedDescription.hasSuffix(conformance) }
+        let builder = InjectableBuilder(
+            model: model, extendedType: TypeSyntax(type), addsConformance: needsConformance,)
+        return [try builder.extensionDeclaration()]
+    }
+}
+
+/// `@Inject`: marks the initializer `@Injectable` uses; expands to nothing.
+public enum InjectMacro: Sendable {}
+
+extension InjectMacro: PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext,
+    ) throws -> [DeclSyntax] {
+        []
+    }
+}

@@ -1,0 +1,15 @@
+import SwiftSyntax
+import SwiftSyntaxBuilder
+
+/// Every runtime spelling that generated code uses, in one place.
+///
+/// Generated code cannot write `Service.X` (the module also exports a type named `Service`), so
+/// it goes through the `__ServiceMacroSupport` namespace.
+enum RuntimeSymbol {
+    static let injectable: TypeSyntax = "__ServiceMacroSupport.InjectableType"
+    static let mainInjectable: TypeSyntax = "__ServiceMacroSupport.MainInjectableType"
+    static let dependency: TypeSyntax = "__ServiceMacroSupport.Dependency"
+    static let environment: TypeSyntax = "__ServiceMacroSupport.Environment"
+    static let failure: TypeSyntax = "__ServiceMacroSupport.Failure"
+    static let support: ExprSyntax = "__ServiceMacroSupport"
+}

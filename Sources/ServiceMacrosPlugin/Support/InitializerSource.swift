@@ -1,0 +1,136 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// The initializer `@Injectable` calls: an explicit one, or a struct's memberwise initializer.
+struct InitializerSource {
+    let parameters: [InjectableModel.Parameter]
+    let throwsErrors: Bool
+
+    /// Picks the `@Inject` initializer, else the only one, else the memberwise one of a struct.
+    static func choose(
+        in declaration: some DeclGroupSyntax,
+        name: TokenSyntax,
+        context: some MacroExpansionContext,
+    ) -> InitializerSource? {
+        let initializers = declaration.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }
+            .filter { !$0.modifiers.contains(.static) }
+        let marked = initializers.filter { $0.attributes.containsAttribute(named: "Inject") }
+        for extra in marked.dropFirst() {
+            context.diagnose(
+                Diagnostic(node: extra.initKeyword, message: InjectableDiagnostic.multipleInjectInitializers))
+        }
+        if marked.count > 1 {
+            return nil
+        }
+        if let chosen = marked.first ?? (initializers.count == 1 ? initializers.first : nil) {
+            return fromInitializer(chosen, context: context)
+        }
+        if initializers.count > 1 {
+            context.diagnose(ambiguityDiagnostic(name: name, initializers: initializers))
+            return nil
+        }
+        return memberwise(of: declaration)
+    }
+
+    private static func fromInitializer(
+        _ initializer: InitializerDeclSyntax,
+        context: some MacroExpansionContext,
+    ) -> InitializerSource? {
+        var valid = true
+        if let asyncSpecifier = initializer.signature.effectSpecifiers?.asyncSpecifier {
+            context.diagnose(Diagnostic(node: asyncSpecifier, message: InjectableDiagnostic.asyncInitializer))
+            valid = false
+        }
+        if let mark = initializer.optionalMark {
+            context.diagnose(Diagnostic(node: mark, message: InjectableDiagnostic.failableInitializer))
+            valid = false
+        }
+        var parameters: [InjectableModel.Parameter] = []
+        for parameter in initializer.signature.parameterClause.parameters where parameter.defaultValue == nil {
+            if let ellipsis = parameter.ellipsis {
+                context.diagnose(Diagnostic(node: ellipsis, message: InjectableDiagnostic.variadicParameter))
+                valid = false
+                continue
+            }
+            let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+            parameters.append(.init(type: parameter.type, label: label))
+        }
+        guard valid else {
+            return nil
+        }
+        let throwsErrors = initializer.signature.effectSpecifiers?.throwsClause != nil
+        return InitializerSource(parameters: parameters, throwsErrors: throwsErrors)
+    }
+
+    /// The memberwise initializer: stored instance properties without an initial value.
+    private static func memberwise(of declaration: some DeclGroupSyntax) -> InitializerSource {
+        guard declaration.is(StructDeclSyntax.self) else {
+            return InitializerSource(parameters: [], throwsErrors: false)
+        }
+        var parameters: [InjectableModel.Parameter] = []
+        for member in declaration.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self),
+                !variable.modifiers.contains(.static), !variable.modifiers.contains(.class)
+            else {
+                continue
+            }
+            for binding in variable.bindings where binding.accessorBlock == nil && binding.initializer == nil {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    let type = binding.typeAnnotation?.type
+                else {
+                    continue
+                }
+                parameters.append(.init(type: type, label: name))
+            }
+        }
+        return InitializerSource(parameters: parameters, throwsErrors: false)
+    }
+
+    private static func ambiguityDiagnostic(name: TokenSyntax, initializers: [InitializerDeclSyntax]) -> Diagnostic {
+        let fixIts = initializers.map { initializer in
+            let marked = initializer.with(
+                \.attributes,
+                initializer.attributes + [.attribute(AttributeSyntax(stringLiteral: "@Inject "))],
+            )
+            return FixIt(
+                message: InjectableFixIt.markInject(initializer: initializer.displayName),
+                changes: [.replace(oldNode: Syntax(initializer), newNode: Syntax(marked))],
+            )
+        }
+        return Diagnostic(node: name, message: InjectableDiagnostic.ambiguousInitializers, fixIts: fixIts)
+    }
+}
+
+extension InjectableModel.Parameter {
+    /// A parameter of declared type `declared`, unwrapping `T?`, `T!` and `Optional<T>`.
+    init(type declared: TypeSyntax, label: String?) {
+        self.label = label
+        if let optional = declared.as(OptionalTypeSyntax.self) {
+            self.type = optional.wrappedType.trimmed
+            self.isOptional = true
+        } else if let unwrapped = declared.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+            self.type = unwrapped.wrappedType.trimmed
+            self.isOptional = true
+        } else if let identifier = declared.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional",
+            let argument = identifier.genericArgumentClause?.arguments.first,
+            identifier.genericArgumentClause?.arguments.count == 1,
+            let wrapped = argument.argument.as(TypeSyntax.self)
+        {
+            self.type = wrapped.trimmed
+            self.isOptional = true
+        } else {
+            self.type = declared.trimmed
+            self.isOptional = false
+        }
+    }
+}
+
+extension InitializerDeclSyntax {
+    /// `init(a:b:)`, as diagnostics name an initializer.
+    var displayName: String {
+        let labels = signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
+        return "init(\(labels))"
+    }
+}

@@ -1,0 +1,97 @@
+import SwiftSyntax
+import SwiftSyntaxBuilder
+
+/// Builds the extension `@Injectable` adds from an `InjectableModel`.
+struct InjectableBuilder {
+    let model: InjectableModel
+    let extendedType: TypeSyntax
+    /// False when the type already conforms, so the extension only adds members.
+    let addsConformance: Bool
+
+    /// `public ` / `package ` or nothing, matching the type's access.
+    private var access: String {
+        model.accessModifier.map { "\(TokenSyntax.keyword($0).text) " } ?? ""
+    }
+
+    func extensionDeclaration() throws -> ExtensionDeclSyntax {
+        let conformance = model.isMainActor ? RuntimeSymbol.mainInjectable : RuntimeSymbol.injectable
+        let header: SyntaxNodeString =
+            addsConformance ? "extension \(extendedType.trimmed): \(conformance)" : "extension \(extendedType.trimmed)"
+        return try ExtensionDeclSyntax(header) {
+            requirementsProtocol()
+            dependenciesProperty()
+            makeFunction()
+        }
+    }
+
+    /// One typed `provide(_:)` requirement per required dependency: the compile-time contract.
+    private func requirementsProtocol() -> DeclSyntax {
+        let requirements = model.parameters.filter { !$0.isOptional }.map { parameter in
+            let type = parameter.type.metatypeOperand
+            return "func provide(_ type: \(type).Type) -> \(parameter.type)"
+        }
+        let body = requirements.isEmpty ? "" : "\n    " + requirements.joined(separator: "\n    ") + "\n"
+        return "\(raw: access)protocol InjectionRequirements {\(raw: body)}"
+    }
+
+    private func dependenciesProperty() -> DeclSyntax {
+        let isolation = model.isMainActor ? "nonisolated " : ""
+        let entries = model.parameters.enumerated().map { index, parameter in
+            let kind = parameter.isOptional ? ".optional" : ".required"
+            let label = parameter.label ?? "_\(index)"
+            return
+                "\(RuntimeSymbol.dependency)(\(parameter.type.metatypeOperand).self, label: \"\(label)\", kind: \(kind)),"
+        }
+        let list = entries.isEmpty ? "[]" : "[\n    " + entries.joined(separator: "\n    ") + "\n]"
+        return "\(raw: access)\(raw: isolation)static let dependencies: [\(RuntimeSymbol.dependency)] = \(raw: list)"
+    }
+
+    private func makeFunction() -> DeclSyntax {
+        let arguments = model.parameters.map { parameter in
+            let value = resolution(of: parameter)
+            return parameter.label.map { "\($0): \(value)" } ?? value
+        }
+        let call = "Self(\(arguments.joined(separator: ", ")))"
+        let body: String
+        if model.initializerThrows {
+            body = """
+                do {
+                        return try \(call)
+                    } catch let error as \(RuntimeSymbol.failure) {
+                        throw error
+                    } catch {
+                        throw .factoryFailed(serviceType: String(describing: Self.self), underlyingError: error)
+                    }
+                """
+        } else {
+            body = call
+        }
+        return """
+            \(raw: access)static func make(resolver: \(RuntimeSymbol.environment)) throws(\(RuntimeSymbol.failure)) -> Self {
+                \(raw: body)
+            }
+            """
+    }
+
+    /// The expression that resolves one parameter from `resolver`.
+    private func resolution(of parameter: InjectableModel.Parameter) -> String {
+        let type = parameter.type.metatypeOperand
+        switch (parameter.isOptional, model.isMainActor) {
+        case (false, false): return "try resolver.resolve(\(type).self)"
+        case (false, true): return "try resolver.resolveMain(\(type).self)"
+        case (true, false): return "try \(RuntimeSymbol.support).resolveIfRegistered(\(type).self, in: resolver)"
+        case (true, true): return "try \(RuntimeSymbol.support).resolveMainIfRegistered(\(type).self, in: resolver)"
+        }
+    }
+}
+
+extension TypeSyntax {
+    /// The type spelled so that `.self` and `.Type` apply to the whole of it.
+    var metatypeOperand: String {
+        if self.is(SomeOrAnyTypeSyntax.self) || self.is(CompositionTypeSyntax.self) || self.is(FunctionTypeSyntax.self)
+        {
+            return "(\(trimmedDescription))"
+        }
+        return trimmedDescription
+    }
+}

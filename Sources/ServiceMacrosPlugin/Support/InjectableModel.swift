@@ -1,0 +1,118 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// What `@Injectable` needs to know about a type: its name, isolation and injected parameters.
+struct InjectableModel {
+    /// One initializer parameter that is resolved from the environment.
+    struct Parameter {
+        /// The argument label, or nil for an unlabeled parameter.
+        let label: String?
+        /// The resolved type: the wrapped type of an optional.
+        let type: TypeSyntax
+        let isOptional: Bool
+    }
+
+    let typeName: TokenSyntax
+    let isMainActor: Bool
+    /// The access modifier generated members need (`public`, `package`) or nil.
+    let accessModifier: Keyword?
+    let parameters: [Parameter]
+    let initializerThrows: Bool
+}
+
+extension InjectableModel {
+    /// Reads the model from `declaration`, diagnosing every problem; nil when no expansion is possible.
+    static func parse(
+        _ declaration: some DeclGroupSyntax,
+        attribute: AttributeSyntax,
+        in context: some MacroExpansionContext,
+    ) -> InjectableModel? {
+        guard let nominal = NominalDeclaration(declaration) else {
+            context.diagnose(Diagnostic(node: attribute, message: InjectableDiagnostic.unsupportedDeclaration))
+            return nil
+        }
+        if let generics = nominal.genericParameterClause {
+            context.diagnose(Diagnostic(node: generics, message: InjectableDiagnostic.genericType))
+            return nil
+        }
+        if let classDeclaration = declaration.as(ClassDeclSyntax.self), !classDeclaration.modifiers.contains(.final) {
+            context.diagnose(finalFixItDiagnostic(for: classDeclaration))
+        }
+        guard let source = InitializerSource.choose(in: declaration, name: nominal.name, context: context) else {
+            return nil
+        }
+        return InjectableModel(
+            typeName: nominal.name.trimmed,
+            isMainActor: declaration.attributes.containsAttribute(named: "MainActor"),
+            accessModifier: declaration.modifiers.generatedAccess,
+            parameters: source.parameters,
+            initializerThrows: source.throwsErrors,
+        )
+    }
+
+    private static func finalFixItDiagnostic(for declaration: ClassDeclSyntax) -> Diagnostic {
+        let finalModifier = DeclModifierSyntax(name: .keyword(.final), trailingTrivia: .space)
+        let fixed = declaration.with(\.modifiers, declaration.modifiers + [finalModifier])
+        return Diagnostic(
+            node: declaration.classKeyword,
+            message: InjectableDiagnostic.nonFinalClass,
+            fixIts: [
+                FixIt(
+                    message: InjectableFixIt.addFinal,
+                    changes: [.replace(oldNode: Syntax(declaration.modifiers), newNode: Syntax(fixed.modifiers))],
+                )
+            ],
+        )
+    }
+}
+
+/// The declaration kinds `@Injectable` accepts, seen through what it needs from each.
+private struct NominalDeclaration {
+    let name: TokenSyntax
+    let genericParameterClause: GenericParameterClauseSyntax?
+
+    init?(_ declaration: some DeclGroupSyntax) {
+        if let structDeclaration = declaration.as(StructDeclSyntax.self) {
+            name = structDeclaration.name
+            genericParameterClause = structDeclaration.genericParameterClause
+        } else if let classDeclaration = declaration.as(ClassDeclSyntax.self) {
+            name = classDeclaration.name
+            genericParameterClause = classDeclaration.genericParameterClause
+        } else if let actorDeclaration = declaration.as(ActorDeclSyntax.self) {
+            name = actorDeclaration.name
+            genericParameterClause = actorDeclaration.genericParameterClause
+        } else {
+            return nil
+        }
+    }
+}
+
+extension DeclModifierListSyntax {
+    /// Whether the list contains the modifier keyword.
+    func contains(_ keyword: Keyword) -> Bool {
+        contains { $0.name.tokenKind == .keyword(keyword) }
+    }
+
+    /// The access generated conformance members need to match the type's own.
+    var generatedAccess: Keyword? {
+        if contains(.public) || contains(.open) {
+            return .public
+        }
+        return contains(.package) ? .package : nil
+    }
+}
+
+extension AttributeListSyntax {
+    /// Whether an attribute spelled `@name` (or `@Module.name`) is present.
+    func containsAttribute(named name: String) -> Bool {
+        contains { element in
+            guard case .attribute(let attribute) = element else {
+                return false
+            }
+            let spelled = attribute.attributeName.trimmedDescription
+            return spelled == name || spelled.hasSuffix(".\(name)")
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import ServiceMacrosPlugin
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacros
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// The macros under test, with the conformances an extension macro is asked for.
+let serviceMacros: [String: MacroSpec] = [
+    "Injectable": MacroSpec(type: InjectableMacro.self, conformances: ["Injectable", "MainInjectable"]),
+    "Inject": MacroSpec(type: InjectMacro.self),
+]
+
+/// swift-syntax's expansion assertion, reporting failures to Swift Testing.
+///
+/// NB: the XCTest-based `assertMacroExpansion` passes silently inside `@Test` on Linux.
+func assertMacroExpansion(
+    _ originalSource: String,
+    expandedSource: String,
+    diagnostics: [DiagnosticSpec] = [],
+    macroSpecs: [String: MacroSpec] = serviceMacros,
+    applyFixIts: [String]? = nil,
+    fixedSource: String? = nil,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation,
+) {
+    SwiftSyntaxMacrosGenericTestSupport.assertMacroExpansion(
+        originalSource,
+        expandedSource: expandedSource,
+        diagnostics: diagnostics,
+        macroSpecs: macroSpecs,
+        applyFixIts: applyFixIts,
+        fixedSource: fixedSource,
+        indentationWidth: .spaces(4),
+        failureHandler: { failure in
+            // NB: swift-syntax locates failures with StaticStrings; report at the test's call site.
+            Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
+        },
+    )
+}
