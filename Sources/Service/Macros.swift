@@ -1,3 +1,5 @@
+// NB: kept unformatted: a trailing comma is not valid in an attribute's argument list.
+// swift-format-ignore
 /// Makes a struct, final class or actor injectable: `env.register(T.self)` needs no closure.
 ///
 /// The macro picks the initializer marked `@Inject`, else the only initializer, else a struct's
@@ -26,11 +28,8 @@
 /// variadic parameter.
 @attached(
     extension,
-    conformances: Injectable,
-    MainInjectable,
-    names: named(InjectionRequirements),
-    named(dependencies),
-    named(make),
+    conformances: Injectable, MainInjectable,
+    names: named(InjectionRequirements), named(dependencies), named(make)
 )
 public macro Injectable() = #externalMacro(module: "ServiceMacrosPlugin", type: "InjectableMacro")
 

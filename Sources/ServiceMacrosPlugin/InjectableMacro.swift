@@ -18,8 +18,8 @@ extension InjectableMacro: ExtensionMacro {
         }
         let conformance = model.isMainActor ? "MainInjectable" : "Injectable"
         let needsConformance = protocols.contains { $0.trimmedDescription.hasSuffix(conformance) }
-        let builder = InjectableBuilder(
-            model: model, extendedType: TypeSyntax(type), addsConformance: needsConformance,)
+        let extendedType = TypeSyntax(type)
+        let builder = InjectableBuilder(model: model, extendedType: extendedType, addsConformance: needsConformance)
         return [try builder.extensionDeclaration()]
     }
 }
