@@ -45,3 +45,96 @@ public macro Injectable() = #externalMacro(module: "ServiceMacrosPlugin", type: 
 /// ```
 @attached(peer)
 public macro Inject() = #externalMacro(module: "ServiceMacrosPlugin", type: "InjectMacro")
+
+// NB: kept unformatted: a trailing comma is not valid in an attribute's argument list.
+// swift-format-ignore
+/// Turns a struct of `#register` lines into a ``ServiceAssembly`` whose wiring the compiler checks.
+///
+/// Every `#register` of an `@Injectable` type must find each of that type's dependencies
+/// provided by the assembly (registered, `#external`, or from `includes:`); a missing one is a
+/// compiler error on that `#register` line that names the missing type. A Sendable service that
+/// depends on a `#registerMain` service is an error there too.
+///
+/// ```swift
+/// @Assembly
+/// struct AppAssembly {
+///     #register(Database.self)
+///     #register(UserRepository.self, scope: .transient)
+///     #register(Config.self) { Config(url: "https://example.com") }
+///     #external(Logger.self)
+/// }
+/// // expands to: `static let registrations`, `assemble(env:)`, an open `Provided` class with one
+/// // `provide(_:)` per provided type, and one `Provided` subclass per `#register` of an
+/// // `@Injectable` type conforming to its `InjectionRequirements`.
+/// ```
+///
+/// `includes:` names one assembly (usually from another module) whose provided types this one
+/// may depend on; chain assemblies to include more.
+///
+/// Errors: applied to anything but a struct; a duplicate registration (fix-it: remove it);
+/// more than one included assembly.
+@attached(
+    member,
+    names: named(registrations), named(assemble), named(Provided), arbitrary
+)
+@attached(extension, conformances: ServiceAssembly)
+public macro Assembly(includes: [any ServiceAssembly.Type] = []) =
+    #externalMacro(module: "ServiceMacrosPlugin", type: "AssemblyMacro")
+
+/// Registers an `@Injectable` type in an `@Assembly`; expands to nothing (the assembly reads it).
+///
+/// ```swift
+/// @Assembly struct CoreAssembly {
+///     #register(Clock.self, scope: .singleton)
+/// }
+/// ```
+@freestanding(declaration)
+public macro register<T: Injectable>(_ type: T.Type, scope: ServiceScope = .singleton) =
+    #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Registers an `@Injectable` type in an `@Assembly` under another type, usually a protocol.
+///
+/// ```swift
+/// @Assembly struct CoreAssembly {
+///     #register(SystemClock.self, as: (any Clock).self)
+/// }
+/// ```
+@freestanding(declaration)
+public macro register<T: Injectable, Key>(_ type: T.Type, as key: Key.Type, scope: ServiceScope = .singleton) =
+    #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Registers a closure-built service in an `@Assembly`.
+///
+/// ```swift
+/// @Assembly struct CoreAssembly {
+///     #register(Config.self) { Config(url: "https://example.com") }
+/// }
+/// ```
+@freestanding(declaration)
+public macro register<Key: Sendable>(
+    _ type: Key.Type,
+    scope: ServiceScope = .singleton,
+    factory: @Sendable () throws -> Key,
+) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Registers a `@MainActor` `@Injectable` type on the MainActor track of an `@Assembly`.
+///
+/// ```swift
+/// @Assembly struct UIAssembly {
+///     #registerMain(HomeViewModel.self)
+/// }
+/// ```
+@freestanding(declaration)
+public macro registerMain<T: MainInjectable>(_ type: T.Type, scope: ServiceScope = .singleton) =
+    #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Declares that a Sendable service is registered by hand elsewhere, so dependents may use it.
+///
+/// ```swift
+/// @Assembly struct AppAssembly {
+///     #external(Logger.self)
+/// }
+/// ```
+@freestanding(declaration)
+public macro external<T: Sendable>(_ type: T.Type) =
+    #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")

@@ -11,5 +11,7 @@ enum RuntimeSymbol {
     static let dependency: TypeSyntax = "__ServiceMacroSupport.Dependency"
     static let environment: TypeSyntax = "__ServiceMacroSupport.Environment"
     static let failure: TypeSyntax = "__ServiceMacroSupport.Failure"
+    static let registration: TypeSyntax = "__ServiceMacroSupport.Registration"
+    static let serviceAssembly: TypeSyntax = "__ServiceMacroSupport.AssemblyType"
     static let support: ExprSyntax = "__ServiceMacroSupport"
 }

@@ -7,5 +7,7 @@ struct ServiceMacrosPlugin: CompilerPlugin {
     let providingMacros: [any Macro.Type] = [
         InjectableMacro.self,
         InjectMacro.self,
+        AssemblyMacro.self,
+        RegisterMacro.self,
     ]
 }

@@ -33,6 +33,9 @@ struct InjectableMacroTests {
                     static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(database: try resolver.resolve(Database.self))
                     }
+                    static func make(graph: some InjectionRequirements) -> Self {
+                        Self(database: graph.provide(Database.self))
+                    }
                 }
                 """,
         )

@@ -8,6 +8,37 @@ public enum __ServiceMacroSupport {
     public typealias Dependency = ServiceDependency
     public typealias Environment = ServiceEnv
     public typealias Failure = ServiceError
+    public typealias Registration = AssemblyRegistration
+    public typealias AssemblyType = ServiceAssembly
+
+    /// What an assembly's `Provided` class returns for a Sendable type: compile-time evidence
+    /// that the type is provided, which also resolves it when called.
+    public static func provide<T: Sendable>(_ type: T.Type, from env: ServiceEnv) -> T {
+        do {
+            return try env.resolve(type)
+        } catch {
+            fatalError(error.description)
+        }
+    }
+
+    /// The MainActor-track form of `provide(_:from:)`.
+    @MainActor
+    public static func provideMain<T>(_ type: T.Type, from env: ServiceEnv) -> T {
+        do {
+            return try env.resolveMain(type)
+        } catch {
+            fatalError(error.description)
+        }
+    }
+
+    /// What an assembly's `Provided` class returns for an optional dependency.
+    public static func provideIfRegistered<T: Sendable>(_ type: T.Type, from env: ServiceEnv) -> T? {
+        do {
+            return try resolveIfRegistered(type, in: env)
+        } catch {
+            fatalError(error.description)
+        }
+    }
 
     /// Resolves an optional dependency: `nil` when `type` itself is not registered, the error
     /// when it is registered but cannot be built.

@@ -21,14 +21,16 @@ struct InjectableBuilder {
             requirementsProtocol()
             dependenciesProperty()
             makeFunction()
+            makeFromGraphFunction()
         }
     }
 
-    /// One typed `provide(_:)` requirement per required dependency: the compile-time contract.
+    /// One typed `provide(_:)` requirement per dependency: the compile-time contract an
+    /// assembly's graph must meet.
     private func requirementsProtocol() -> DeclSyntax {
-        let requirements = model.parameters.filter { !$0.isOptional }.map { parameter in
-            let type = parameter.type.metatypeOperand
-            return "func provide(_ type: \(type).Type) -> \(parameter.type)"
+        let requirements = model.parameters.map { parameter in
+            let type = parameter.providedType
+            return "func provide(_ type: \(type).Type) -> \(type)"
         }
         let body = requirements.isEmpty ? "" : "\n    " + requirements.joined(separator: "\n    ") + "\n"
         return "\(raw: access)protocol InjectionRequirements {\(raw: body)}"
@@ -73,6 +75,22 @@ struct InjectableBuilder {
             """
     }
 
+    /// `make(graph:)`: builds the instance from a typed graph, with no lookup by type at run time.
+    private func makeFromGraphFunction() -> DeclSyntax {
+        let arguments = model.parameters.map { parameter in
+            let value = "graph.provide(\(parameter.providedType).self)"
+            return parameter.label.map { "\($0): \(value)" } ?? value
+        }
+        let call = "Self(\(arguments.joined(separator: ", ")))"
+        let body = model.initializerThrows ? "try \(call)" : call
+        let effects = model.initializerThrows ? "throws " : ""
+        return """
+            \(raw: access)static func make(graph: some InjectionRequirements) \(raw: effects)-> Self {
+                \(raw: body)
+            }
+            """
+    }
+
     /// The expression that resolves one parameter from `resolver`.
     private func resolution(of parameter: InjectableModel.Parameter) -> String {
         let type = parameter.type.metatypeOperand
@@ -82,6 +100,13 @@ struct InjectableBuilder {
         case (true, false): return "try \(RuntimeSymbol.support).resolveIfRegistered(\(type).self, in: resolver)"
         case (true, true): return "try \(RuntimeSymbol.support).resolveMainIfRegistered(\(type).self, in: resolver)"
         }
+    }
+}
+
+extension InjectableModel.Parameter {
+    /// The type a graph provides for this parameter: `T` or `T?`.
+    var providedType: String {
+        isOptional ? "\(type.metatypeOperand)?" : type.metatypeOperand
     }
 }
 

@@ -1,0 +1,57 @@
+import SwiftDiagnostics
+public import SwiftSyntax
+import SwiftSyntaxBuilder
+public import SwiftSyntaxMacros
+
+/// `@Assembly`: reads the `#register` lines of a struct and generates the registration table,
+/// `assemble(env:)`, the `Provided` class and the graph classes that let the compiler check
+/// every dependency.
+public enum AssemblyMacro: Sendable {}
+
+extension AssemblyMacro: MemberMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext,
+    ) throws -> [DeclSyntax] {
+        guard let model = AssemblyModel.parse(declaration, attribute: node, in: context) else {
+            return []
+        }
+        return AssemblyBuilder(model: model).members(in: context)
+    }
+}
+
+extension AssemblyMacro: ExtensionMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext,
+    ) throws -> [ExtensionDeclSyntax] {
+        guard declaration.is(StructDeclSyntax.self), !protocols.isEmpty else {
+            return []
+        }
+        return [try ExtensionDeclSyntax("extension \(type.trimmed): \(RuntimeSymbol.serviceAssembly) {}")]
+    }
+}
+
+/// `#register`, `#registerMain` and `#external`: read by `@Assembly`; expand to nothing.
+public enum RegisterMacro: Sendable {}
+
+extension RegisterMacro: DeclarationMacro {
+    public static func expansion(
+        of node: some FreestandingMacroExpansionSyntax,
+        in context: some MacroExpansionContext,
+    ) throws -> [DeclSyntax] {
+        let insideAssembly = context.lexicalContext.contains { scope in
+            scope.as(StructDeclSyntax.self)?.attributes.containsAttribute(named: "Assembly") ?? false
+        }
+        if !insideAssembly {
+            let macro = node.macroName.text
+            context.diagnose(Diagnostic(node: node, message: AssemblyDiagnostic.registerOutsideAssembly(macro: macro)))
+        }
+        return []
+    }
+}

@@ -1,0 +1,52 @@
+import SwiftDiagnostics
+
+/// Every diagnostic of `@Assembly` and the `#register` family; the ID is the case name.
+enum AssemblyDiagnostic: DiagnosticMessage {
+    case notAStruct
+    case registerOutsideAssembly(macro: String)
+    case unreadableType(macro: String)
+    case duplicateRegistration(type: String)
+    case multipleIncludes
+
+    var message: String {
+        switch self {
+        case .notAStruct: "'@Assembly' can only be applied to a struct"
+        case .registerOutsideAssembly(let macro): "'#\(macro)' can only be used inside an '@Assembly' struct"
+        case .unreadableType(let macro): "'#\(macro)' needs its type written as 'T.self'"
+        case .duplicateRegistration(let type): "'\(type)' is registered more than once in this assembly"
+        case .multipleIncludes: "'@Assembly' can include one assembly; include more by chaining assemblies"
+        }
+    }
+
+    var diagnosticID: MessageID {
+        let id =
+            switch self {
+            case .notAStruct: "notAStruct"
+            case .registerOutsideAssembly: "registerOutsideAssembly"
+            case .unreadableType: "unreadableType"
+            case .duplicateRegistration: "duplicateRegistration"
+            case .multipleIncludes: "multipleIncludes"
+            }
+        return MessageID(domain: "ServiceMacros", id: id)
+    }
+
+    var severity: DiagnosticSeverity { .error }
+}
+
+/// Notes attached to `@Assembly` diagnostics.
+enum AssemblyNote: NoteMessage {
+    case firstRegistration
+
+    var message: String { "first registered here" }
+
+    var noteID: MessageID { MessageID(domain: "ServiceMacros", id: "firstRegistration") }
+}
+
+/// The fix-its `@Assembly` offers.
+enum AssemblyFixIt: FixItMessage {
+    case removeDuplicate
+
+    var message: String { "remove the duplicate registration" }
+
+    var fixItID: MessageID { MessageID(domain: "ServiceMacros", id: "removeDuplicate") }
+}

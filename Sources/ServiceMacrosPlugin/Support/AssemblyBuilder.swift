@@ -1,0 +1,129 @@
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// Builds the members `@Assembly` adds from an `AssemblyModel`.
+struct AssemblyBuilder {
+    let model: AssemblyModel
+
+    private var access: String {
+        model.accessModifier.map { "\(TokenSyntax.keyword($0).text) " } ?? ""
+    }
+
+    func members(in context: some MacroExpansionContext) -> [DeclSyntax] {
+        [registrationsTable(), assembleFunction(), providedClass()] + graphClasses(in: context)
+    }
+
+    /// `static let registrations`: the inspectable table.
+    private func registrationsTable() -> DeclSyntax {
+        let rows = model.registrations.map { registration in
+            let track = registration.isMainActor ? ".main" : ".sendable"
+            let source =
+                switch registration.kind {
+                case .injectable, .injectableMain: ".injectable(dependencies: \(registration.service).dependencies)"
+                case .closure: ".closure"
+                case .external: ".external"
+                }
+            return """
+                \(RuntimeSymbol.registration)(
+                        service: \(registration.service).self,
+                        registeredAs: \(registration.key).self,
+                        scope: \(registration.scope),
+                        track: \(track),
+                        source: \(source),
+                    ),
+                """
+        }
+        let list = rows.isEmpty ? "[]" : "[\n    " + rows.joined(separator: "\n    ") + "\n]"
+        return "\(raw: access)static let registrations: [\(RuntimeSymbol.registration)] = \(raw: list)"
+    }
+
+    /// `assemble(env:)`: the included assembly first, then every registration, in order.
+    private func assembleFunction() -> DeclSyntax {
+        var lines: [String] = []
+        if let included = model.included {
+            lines.append("\(included)().assemble(env: env)")
+        }
+        for registration in model.registrations {
+            switch registration.kind {
+            case .injectable where registration.key == registration.service:
+                lines.append("env.register(\(registration.service).self, scope: \(registration.scope))")
+            case .injectable:
+                lines.append(
+                    """
+                    env.register(\(registration.key).self, scope: \(registration.scope)) { () throws(\(RuntimeSymbol.failure)) -> \(registration.key) in
+                            try \(registration.service).make(resolver: \(RuntimeSymbol.environment).current)
+                        }
+                    """
+                )
+            case .injectableMain:
+                lines.append("env.registerMain(\(registration.service).self, scope: \(registration.scope))")
+            case .closure(let factory):
+                lines.append(
+                    "env.register(\(registration.key).self, scope: \(registration.scope), factory: \(factory))")
+            case .external:
+                continue
+            }
+        }
+        let body = lines.isEmpty ? "" : "\n    " + lines.joined(separator: "\n    ") + "\n"
+        return "@MainActor \(raw: access)func assemble(env: \(RuntimeSymbol.environment)) {\(raw: body)}"
+    }
+
+    /// `Provided`: one `provide(_:)` per provided type, the evidence graph classes conform with.
+    private func providedClass() -> DeclSyntax {
+        let classAccess = model.accessModifier == nil ? "" : "open "
+        var members: [String] = []
+        if let included = model.included {
+            let header = "\(classAccess)class Provided: \(included).Provided {"
+            return DeclSyntax(stringLiteral: header + providers(prefix: "\n    ").joined() + "\n}")
+        }
+        members.append("\(access)let environment: \(RuntimeSymbol.environment)")
+        members.append(
+            "\(access)init(environment: \(RuntimeSymbol.environment)) {\n        self.environment = environment\n    }"
+        )
+        members.append(
+            "\(access)func provide<T: Sendable>(_ type: T?.Type) -> T? {\n        \(RuntimeSymbol.support).provideIfRegistered(T.self, from: environment)\n    }"
+        )
+        let body = members.map { "\n    \($0)" }.joined() + providers(prefix: "\n    ").joined()
+        return DeclSyntax(stringLiteral: "\(classAccess)class Provided {\(body)\n}")
+    }
+
+    private func providers(prefix: String) -> [String] {
+        model.registrations.map { registration in
+            let isolation = registration.isMainActor ? "@MainActor " : ""
+            let helper = registration.isMainActor ? "provideMain" : "provide"
+            return """
+                \(prefix)\(isolation)\(access)func provide(_ type: \(registration.key).Type) -> \(registration.key) {
+                        \(RuntimeSymbol.support).\(helper)(type, from: environment)
+                    }
+                """
+        }
+    }
+
+    /// One `Provided` subclass per `@Injectable` registration, conforming to that type's
+    /// requirements at the `#register` line (so a missing provider is reported there).
+    private func graphClasses(in context: some MacroExpansionContext) -> [DeclSyntax] {
+        model.registrations.enumerated().compactMap { index, registration in
+            let requirements: String
+            switch registration.kind {
+            case .injectable: requirements = "\(registration.service).InjectionRequirements"
+            case .injectableMain: requirements = "@MainActor \(registration.service).InjectionRequirements"
+            case .closure, .external: return nil
+            }
+            let name = "__Graph\(index)_\(registration.service.filter { $0.isLetter || $0.isNumber })"
+            let graph = "private final class \(name): Provided, \(requirements) {}"
+            let node = registration.node
+            guard let location = context.location(of: node, at: .afterLeadingTrivia, filePathMode: .filePath)
+            else {
+                return DeclSyntax(stringLiteral: graph)
+            }
+            return DeclSyntax(
+                stringLiteral: """
+                    #sourceLocation(file: \(location.file), line: \(location.line))
+                    \(graph)
+                    #sourceLocation()
+                    """
+            )
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// What `@Assembly` reads from its struct: the `#register` lines and the included assembly.
+struct AssemblyModel {
+    /// One `#register`, `#registerMain` or `#external` line.
+    struct Registration {
+        enum Kind {
+            case injectable
+            case injectableMain
+            case closure(ExprSyntax)
+            case external
+        }
+
+        /// The macro line, where diagnostics about this registration point.
+        let node: MacroExpansionDeclSyntax
+        /// The type that is built, spelled as written (`Database`, `(any Clock)`).
+        let service: String
+        /// The type it is registered as.
+        let key: String
+        let scope: String
+        let kind: Kind
+
+        var isMainActor: Bool {
+            if case .injectableMain = kind {
+                return true
+            }
+            return false
+        }
+    }
+
+    let accessModifier: Keyword?
+    let registrations: [Registration]
+    /// The included assembly's type, spelled as written.
+    let included: String?
+}
+
+extension AssemblyModel {
+    static let registerMacros: Set<String> = ["register", "registerMain", "external"]
+
+    /// Reads the model, diagnosing every problem; nil when no expansion is possible.
+    static func parse(
+        _ declaration: some DeclGroupSyntax,
+        attribute: AttributeSyntax,
+        in context: some MacroExpansionContext,
+    ) -> AssemblyModel? {
+        guard let structDeclaration = declaration.as(StructDeclSyntax.self) else {
+            context.diagnose(Diagnostic(node: attribute, message: AssemblyDiagnostic.notAStruct))
+            return nil
+        }
+        let includes = includedAssemblies(of: attribute)
+        if includes.count > 1 {
+            context.diagnose(Diagnostic(node: attribute, message: AssemblyDiagnostic.multipleIncludes))
+        }
+        var registrations: [Registration] = []
+        for member in structDeclaration.memberBlock.members {
+            guard let line = member.decl.as(MacroExpansionDeclSyntax.self),
+                registerMacros.contains(line.macroName.text)
+            else {
+                continue
+            }
+            guard let registration = Registration(line) else {
+                context.diagnose(
+                    Diagnostic(node: line, message: AssemblyDiagnostic.unreadableType(macro: line.macroName.text))
+                )
+                continue
+            }
+            if let first = registrations.first(where: { $0.key == registration.key }) {
+                context.diagnose(duplicateDiagnostic(registration, first: first))
+                continue
+            }
+            registrations.append(registration)
+        }
+        return AssemblyModel(
+            accessModifier: structDeclaration.modifiers.generatedAccess,
+            registrations: registrations,
+            included: includes.first,
+        )
+    }
+
+    /// The `T` of each `T.self` in `includes: [...]`.
+    private static func includedAssemblies(of attribute: AttributeSyntax) -> [String] {
+        guard case .argumentList(let arguments) = attribute.arguments,
+            let includes = arguments.first(where: { $0.label?.text == "includes" }),
+            let array = includes.expression.as(ArrayExprSyntax.self)
+        else {
+            return []
+        }
+        return array.elements.compactMap { $0.expression.selfOperand }
+    }
+
+    private static func duplicateDiagnostic(_ duplicate: Registration, first: Registration) -> Diagnostic {
+        let removal = FixIt.Change.replace(oldNode: Syntax(duplicate.node), newNode: Syntax(DeclSyntax("")))
+        return Diagnostic(
+            node: duplicate.node,
+            message: AssemblyDiagnostic.duplicateRegistration(type: duplicate.key),
+            notes: [Note(node: Syntax(first.node), message: AssemblyNote.firstRegistration)],
+            fixIts: [FixIt(message: AssemblyFixIt.removeDuplicate, changes: [removal])],
+        )
+    }
+}
+
+extension AssemblyModel.Registration {
+    /// Reads one registration line; nil if its type is not written as `T.self`.
+    init?(_ node: MacroExpansionDeclSyntax) {
+        let arguments = node.arguments
+        guard let service = arguments.first(where: { $0.label == nil })?.expression.selfOperand else {
+            return nil
+        }
+        let key = arguments.first { $0.label?.text == "as" }.flatMap { $0.expression.selfOperand }
+        if arguments.contains(where: { $0.label?.text == "as" }) && key == nil {
+            return nil
+        }
+        self.node = node
+        self.service = service
+        self.key = key ?? service
+        self.scope = arguments.first { $0.label?.text == "scope" }?.expression.trimmedDescription ?? ".singleton"
+        let factory =
+            arguments.first { $0.label?.text == "factory" }?.expression ?? node.trailingClosure.map(ExprSyntax.init)
+        switch node.macroName.text {
+        case "registerMain": kind = .injectableMain
+        case "external": kind = .external
+        default: kind = factory.map { .closure($0.trimmed) } ?? .injectable
+        }
+    }
+}
+
+extension ExprSyntax {
+    /// `T` for an expression `T.self`, or nil.
+    var selfOperand: String? {
+        guard let access = self.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "self",
+            let base = access.base
+        else {
+            return nil
+        }
+        return base.trimmedDescription
+    }
+}
