@@ -53,14 +53,20 @@ public enum __ServiceMacroSupport {
         }
     }
 
-    /// The MainActor-track form of `resolveIfRegistered(_:in:)`.
+    /// Resolves a dependency of a `@MainActor` service on whichever track it is registered.
     @MainActor
-    public static func resolveMainIfRegistered<T>(
+    public static func resolveOnEitherTrack<T>(_ type: T.Type, in env: ServiceEnv) throws(ServiceError) -> T {
+        try env.storage.resolveOnEitherTrack(type, in: env)
+    }
+
+    /// The optional form of `resolveOnEitherTrack(_:in:)`: `nil` when `type` is not registered.
+    @MainActor
+    public static func resolveOnEitherTrackIfRegistered<T>(
         _ type: T.Type,
         in env: ServiceEnv,
     ) throws(ServiceError) -> T? {
         do {
-            return try env.resolveMain(type)
+            return try env.storage.resolveOnEitherTrack(type, in: env)
         } catch .notRegistered(let serviceType) where serviceType == String(describing: type) {
             return nil
         }

@@ -16,6 +16,13 @@ class Registration: @unchecked Sendable {
         self.scope = scope
         self.track = track
     }
+
+    /// Runs a Sendable-track factory for a caller that knows the value type only generically
+    /// (a MainActor service's dependency); `type` must be the registered type.
+    @usableFromInline
+    func makeValue<T>(as type: T.Type) throws -> T {
+        preconditionFailure("only Sendable-track registrations are built this way")
+    }
 }
 
 /// A registration on the Sendable track.
@@ -26,6 +33,12 @@ final class SendableRegistration<Value: Sendable>: Registration, @unchecked Send
     init(scope: ServiceScope, factory: @escaping @Sendable () throws -> Value) {
         self.factory = factory
         super.init(scope: scope, track: .sendable)
+    }
+
+    @usableFromInline
+    override func makeValue<T>(as type: T.Type) throws -> T {
+        // NB: the slot is keyed by the type, so `T` is `Value` here.
+        unsafeBitCast(try factory(), to: T.self)
     }
 }
 

@@ -27,6 +27,29 @@ extension ServiceStorage {
         return try resolve(type, slot: slot, scope: registration.scope, track: .main, in: env) { try factory() }
     }
 
+    /// Resolves a service from the main actor on whichever track it is registered.
+    ///
+    /// Generated code uses this for the dependencies of a `@MainActor` service, which may be
+    /// Sendable services or MainActor services.
+    @inlinable @MainActor
+    func resolveOnEitherTrack<Value>(_ type: Value.Type, in env: ServiceEnv) throws(ServiceError) -> Value {
+        if let value = cachedValue(type, track: .main) ?? cachedValue(type, track: .sendable) {
+            return value
+        }
+        guard let (slot, registration) = registration(for: type) else {
+            throw .notRegistered(type)
+        }
+        switch registration.track {
+        case .main:
+            let factory = unsafeDowncast(registration, to: MainRegistration<Value>.self).factory
+            return try resolve(type, slot: slot, scope: registration.scope, track: .main, in: env) { try factory() }
+        case .sendable:
+            return try resolve(type, slot: slot, scope: registration.scope, track: .sendable, in: env) {
+                try registration.makeValue(as: Value.self)
+            }
+        }
+    }
+
     /// Dispatches on the scope: build, share within the graph, or share through the slot cache.
     @inlinable
     func resolve<Value>(

@@ -59,8 +59,7 @@ struct AssemblyBuilder {
             case .injectableMain:
                 lines.append("env.registerMain(\(registration.service).self, scope: \(registration.scope))")
             case .closure(let factory):
-                lines.append(
-                    "env.register(\(registration.key).self, scope: \(registration.scope), factory: \(factory))")
+                lines.append("env.register(\(registration.key).self, scope: \(registration.scope)) \(factory)")
             case .external:
                 continue
             }

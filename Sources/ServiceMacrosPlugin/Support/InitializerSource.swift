@@ -90,10 +90,10 @@ struct InitializerSource {
 
     private static func ambiguityDiagnostic(name: TokenSyntax, initializers: [InitializerDeclSyntax]) -> Diagnostic {
         let fixIts = initializers.map { initializer in
-            let marked = initializer.with(
-                \.attributes,
-                initializer.attributes + [.attribute(AttributeSyntax(stringLiteral: "@Inject "))],
-            )
+            // NB: the attribute takes over the initializer's leading trivia (its line break).
+            let attribute = AttributeSyntax(stringLiteral: "@Inject ").with(\.leadingTrivia, initializer.leadingTrivia)
+            var marked = initializer.with(\.leadingTrivia, [])
+            marked.attributes = AttributeListSyntax([.attribute(attribute)] + Array(marked.attributes))
             return FixIt(
                 message: InjectableFixIt.markInject(initializer: initializer.displayName),
                 changes: [.replace(oldNode: Syntax(initializer), newNode: Syntax(marked))],

@@ -96,9 +96,10 @@ struct InjectableBuilder {
         let type = parameter.type.metatypeOperand
         switch (parameter.isOptional, model.isMainActor) {
         case (false, false): return "try resolver.resolve(\(type).self)"
-        case (false, true): return "try resolver.resolveMain(\(type).self)"
+        case (false, true): return "try \(RuntimeSymbol.support).resolveOnEitherTrack(\(type).self, in: resolver)"
         case (true, false): return "try \(RuntimeSymbol.support).resolveIfRegistered(\(type).self, in: resolver)"
-        case (true, true): return "try \(RuntimeSymbol.support).resolveMainIfRegistered(\(type).self, in: resolver)"
+        case (true, true):
+            return "try \(RuntimeSymbol.support).resolveOnEitherTrackIfRegistered(\(type).self, in: resolver)"
         }
     }
 }

@@ -53,17 +53,20 @@ extension InjectableModel {
     }
 
     private static func finalFixItDiagnostic(for declaration: ClassDeclSyntax) -> Diagnostic {
+        var fixed = declaration
         let finalModifier = DeclModifierSyntax(name: .keyword(.final), trailingTrivia: .space)
-        let fixed = declaration.with(\.modifiers, declaration.modifiers + [finalModifier])
+        if declaration.modifiers.isEmpty {
+            // NB: with no modifiers, the line break before `class` is the keyword's trivia.
+            fixed.modifiers = [finalModifier.with(\.leadingTrivia, declaration.classKeyword.leadingTrivia)]
+            fixed.classKeyword = declaration.classKeyword.with(\.leadingTrivia, [])
+        } else {
+            fixed.modifiers = declaration.modifiers + [finalModifier]
+        }
+        let change = FixIt.Change.replace(oldNode: Syntax(declaration), newNode: Syntax(fixed))
         return Diagnostic(
             node: declaration.classKeyword,
             message: InjectableDiagnostic.nonFinalClass,
-            fixIts: [
-                FixIt(
-                    message: InjectableFixIt.addFinal,
-                    changes: [.replace(oldNode: Syntax(declaration.modifiers), newNode: Syntax(fixed.modifiers))],
-                )
-            ],
+            fixIts: [FixIt(message: InjectableFixIt.addFinal, changes: [change])],
         )
     }
 }

@@ -10,6 +10,10 @@ import Testing
 let serviceMacros: [String: MacroSpec] = [
     "Injectable": MacroSpec(type: InjectableMacro.self, conformances: ["Injectable", "MainInjectable"]),
     "Inject": MacroSpec(type: InjectMacro.self),
+    "Assembly": MacroSpec(type: AssemblyMacro.self, conformances: ["ServiceAssembly"]),
+    "register": MacroSpec(type: RegisterMacro.self),
+    "registerMain": MacroSpec(type: RegisterMacro.self),
+    "external": MacroSpec(type: RegisterMacro.self),
 ]
 
 /// swift-syntax's expansion assertion, reporting failures to Swift Testing.

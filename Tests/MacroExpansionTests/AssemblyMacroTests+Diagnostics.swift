@@ -1,0 +1,235 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+@Suite("@Assembly diagnostics")
+struct AssemblyDiagnosticTests {
+    @Test("a class is rejected")
+    func rejectsClass() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            final class WrongAssembly {
+            }
+            """,
+            expandedSource: """
+                final class WrongAssembly {
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(message: "'@Assembly' can only be applied to a struct", line: 1, column: 1)
+            ],
+        )
+    }
+
+    @Test("an enum is rejected")
+    func rejectsEnum() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            enum WrongAssembly {
+            }
+            """,
+            expandedSource: """
+                enum WrongAssembly {
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(message: "'@Assembly' can only be applied to a struct", line: 1, column: 1)
+            ],
+        )
+    }
+
+    @Test("a duplicate registration is an error with a note and a removal fix-it")
+    func duplicateRegistration() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct CoreAssembly {
+                #register(Database.self)
+                #register(Database.self, scope: .transient)
+            }
+            """,
+            expandedSource: """
+                struct CoreAssembly {
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = [
+                        __ServiceMacroSupport.Registration(
+                            service: Database.self,
+                            registeredAs: Database.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .injectable(dependencies: Database.dependencies),
+                        ),
+                    ]
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.register(Database.self, scope: .singleton)
+                    }
+
+                    class Provided {
+                        let environment: __ServiceMacroSupport.Environment
+                        init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                        func provide(_ type: Database.Type) -> Database {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                    }
+
+                    #sourceLocation(file: "test.swift", line: 3)
+                    private final class __Graph0_Database: Provided, Database.InjectionRequirements {
+                    }
+                    #sourceLocation()
+                }
+
+                extension CoreAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'Database' is registered more than once in this assembly", line: 4, column: 5,
+                    notes: [NoteSpec(message: "first registered here", line: 3, column: 5)],
+                    fixIts: [FixItSpec(message: "remove the duplicate registration")], )
+            ],
+            applyFixIts: ["remove the duplicate registration"],
+            fixedSource: """
+                @Assembly
+                struct CoreAssembly {
+                    #register(Database.self)
+                }
+                """,
+        )
+    }
+
+    @Test("two registrations under one key are duplicates")
+    func duplicateKeyThroughAs() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct ClockAssembly {
+                #register(SystemClock.self, as: (any Clock).self)
+                #register(TestClock.self, as: (any Clock).self)
+            }
+            """,
+            expandedSource: """
+                struct ClockAssembly {
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = [
+                        __ServiceMacroSupport.Registration(
+                            service: SystemClock.self,
+                            registeredAs: (any Clock).self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .injectable(dependencies: SystemClock.dependencies),
+                        ),
+                    ]
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.register((any Clock).self, scope: .singleton) { () throws(__ServiceMacroSupport.Failure) -> (any Clock) in
+                            try SystemClock.make(resolver: __ServiceMacroSupport.Environment.current)
+                        }
+                    }
+
+                    class Provided {
+                        let environment: __ServiceMacroSupport.Environment
+                        init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                        func provide(_ type: (any Clock).Type) -> (any Clock) {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                    }
+
+                    #sourceLocation(file: "test.swift", line: 3)
+                    private final class __Graph0_SystemClock: Provided, SystemClock.InjectionRequirements {
+                    }
+                    #sourceLocation()
+                }
+
+                extension ClockAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'(any Clock)' is registered more than once in this assembly", line: 4, column: 5,
+                    notes: [NoteSpec(message: "first registered here", line: 3, column: 5)],
+                    fixIts: [FixItSpec(message: "remove the duplicate registration")], )
+            ],
+        )
+    }
+
+    @Test("a type not written as T.self is diagnosed, not crashed on")
+    func unreadableType() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct OddAssembly {
+                #register(makeType())
+            }
+            """,
+            expandedSource: """
+                struct OddAssembly {
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = []
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                    }
+
+                    class Provided {
+                        let environment: __ServiceMacroSupport.Environment
+                        init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                    }
+                }
+
+                extension OddAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(message: "'#register' needs its type written as 'T.self'", line: 3, column: 5)
+            ],
+        )
+    }
+
+    @Test("including two assemblies is diagnosed")
+    func multipleIncludes() {
+        assertMacroExpansion(
+            """
+            @Assembly(includes: [CoreAssembly.self, UIAssembly.self])
+            struct AppAssembly {
+            }
+            """,
+            expandedSource: """
+                struct AppAssembly {
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = []
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        CoreAssembly().assemble(env: env)
+                    }
+
+                    class Provided: CoreAssembly.Provided {
+                    }
+                }
+
+                extension AppAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@Assembly' can include one assembly; include more by chaining assemblies", line: 1,
+                    column: 1, )
+            ],
+        )
+    }
+}

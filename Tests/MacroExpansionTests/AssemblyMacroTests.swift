@@ -1,0 +1,485 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+@Suite("@Assembly expansion")
+struct AssemblyMacroTests {
+    @Test("an empty assembly still conforms and assembles nothing")
+    func emptyAssembly() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct EmptyAssembly {
+            }
+            """,
+            expandedSource: """
+                struct EmptyAssembly {
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = []
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                    }
+
+                    class Provided {
+                        let environment: __ServiceMacroSupport.Environment
+                        init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                    }
+                }
+
+                extension EmptyAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+        )
+    }
+
+    @Test("injectable registrations get a table row, a provider and a graph class")
+    func injectableRegistrations() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct CoreAssembly {
+                #register(Database.self)
+                #register(UserRepository.self, scope: .transient)
+            }
+            """,
+            expandedSource: """
+                struct CoreAssembly {
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = [
+                        __ServiceMacroSupport.Registration(
+                            service: Database.self,
+                            registeredAs: Database.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .injectable(dependencies: Database.dependencies),
+                        ),
+                        __ServiceMacroSupport.Registration(
+                            service: UserRepository.self,
+                            registeredAs: UserRepository.self,
+                            scope: .transient,
+                            track: .sendable,
+                            source: .injectable(dependencies: UserRepository.dependencies),
+                        ),
+                    ]
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.register(Database.self, scope: .singleton)
+                        env.register(UserRepository.self, scope: .transient)
+                    }
+
+                    class Provided {
+                        let environment: __ServiceMacroSupport.Environment
+                        init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                        func provide(_ type: Database.Type) -> Database {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                        func provide(_ type: UserRepository.Type) -> UserRepository {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                    }
+
+                    #sourceLocation(file: "test.swift", line: 3)
+                    private final class __Graph0_Database: Provided, Database.InjectionRequirements {
+                    }
+                    #sourceLocation()
+
+                    #sourceLocation(file: "test.swift", line: 4)
+                    private final class __Graph1_UserRepository: Provided, UserRepository.InjectionRequirements {
+                    }
+                    #sourceLocation()
+                }
+
+                extension CoreAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+        )
+    }
+
+    @Test("a registration under a protocol is provided as that protocol")
+    func registerAs() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct ClockAssembly {
+                #register(SystemClock.self, as: (any Clock).self, scope: .custom("session"))
+            }
+            """,
+            expandedSource: """
+                struct ClockAssembly {
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = [
+                        __ServiceMacroSupport.Registration(
+                            service: SystemClock.self,
+                            registeredAs: (any Clock).self,
+                            scope: .custom("session"),
+                            track: .sendable,
+                            source: .injectable(dependencies: SystemClock.dependencies),
+                        ),
+                    ]
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.register((any Clock).self, scope: .custom("session")) { () throws(__ServiceMacroSupport.Failure) -> (any Clock) in
+                            try SystemClock.make(resolver: __ServiceMacroSupport.Environment.current)
+                        }
+                    }
+
+                    class Provided {
+                        let environment: __ServiceMacroSupport.Environment
+                        init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                        func provide(_ type: (any Clock).Type) -> (any Clock) {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                    }
+
+                    #sourceLocation(file: "test.swift", line: 3)
+                    private final class __Graph0_SystemClock: Provided, SystemClock.InjectionRequirements {
+                    }
+                    #sourceLocation()
+                }
+
+                extension ClockAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+        )
+    }
+
+    @Test("a closure registration is provided and copied into assemble(env:)")
+    func closureRegistration() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct ConfigAssembly {
+                #register(Config.self) { Config(url: "https://example.com") }
+                #register(Flags.self, scope: .transient, factory: { Flags() })
+            }
+            """,
+            expandedSource: """
+                struct ConfigAssembly {
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = [
+                        __ServiceMacroSupport.Registration(
+                            service: Config.self,
+                            registeredAs: Config.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .closure,
+                        ),
+                        __ServiceMacroSupport.Registration(
+                            service: Flags.self,
+                            registeredAs: Flags.self,
+                            scope: .transient,
+                            track: .sendable,
+                            source: .closure,
+                        ),
+                    ]
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.register(Config.self, scope: .singleton) {
+                            Config(url: "https://example.com")
+                        }
+                        env.register(Flags.self, scope: .transient) {
+                            Flags()
+                        }
+                    }
+
+                    class Provided {
+                        let environment: __ServiceMacroSupport.Environment
+                        init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                        func provide(_ type: Config.Type) -> Config {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                        func provide(_ type: Flags.Type) -> Flags {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                    }
+                }
+
+                extension ConfigAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+        )
+    }
+
+    @Test("a MainActor registration gets a MainActor provider and an isolated conformance")
+    func mainRegistration() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct UIAssembly {
+                #registerMain(HomeViewModel.self)
+            }
+            """,
+            expandedSource: """
+                struct UIAssembly {
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = [
+                        __ServiceMacroSupport.Registration(
+                            service: HomeViewModel.self,
+                            registeredAs: HomeViewModel.self,
+                            scope: .singleton,
+                            track: .main,
+                            source: .injectable(dependencies: HomeViewModel.dependencies),
+                        ),
+                    ]
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.registerMain(HomeViewModel.self, scope: .singleton)
+                    }
+
+                    class Provided {
+                        let environment: __ServiceMacroSupport.Environment
+                        init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                        @MainActor func provide(_ type: HomeViewModel.Type) -> HomeViewModel {
+                            __ServiceMacroSupport.provideMain(type, from: environment)
+                        }
+                    }
+
+                    #sourceLocation(file: "test.swift", line: 3)
+                    private final class __Graph0_HomeViewModel: Provided, @MainActor HomeViewModel.InjectionRequirements {
+                    }
+                    #sourceLocation()
+                }
+
+                extension UIAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+        )
+    }
+
+    @Test("an external type is provided but not registered")
+    func externalRegistration() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct AppAssembly {
+                #external(Logger.self)
+                #register(Reporter.self)
+            }
+            """,
+            expandedSource: """
+                struct AppAssembly {
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = [
+                        __ServiceMacroSupport.Registration(
+                            service: Logger.self,
+                            registeredAs: Logger.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .external,
+                        ),
+                        __ServiceMacroSupport.Registration(
+                            service: Reporter.self,
+                            registeredAs: Reporter.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .injectable(dependencies: Reporter.dependencies),
+                        ),
+                    ]
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.register(Reporter.self, scope: .singleton)
+                    }
+
+                    class Provided {
+                        let environment: __ServiceMacroSupport.Environment
+                        init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                        func provide(_ type: Logger.Type) -> Logger {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                        func provide(_ type: Reporter.Type) -> Reporter {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                    }
+
+                    #sourceLocation(file: "test.swift", line: 4)
+                    private final class __Graph1_Reporter: Provided, Reporter.InjectionRequirements {
+                    }
+                    #sourceLocation()
+                }
+
+                extension AppAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+        )
+    }
+
+    @Test("a public assembly has public members and an open Provided class")
+    func publicAssembly() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            public struct FeatureAssembly {
+                #register(Feature.self)
+            }
+            """,
+            expandedSource: """
+                public struct FeatureAssembly {
+
+                    public static let registrations: [__ServiceMacroSupport.Registration] = [
+                        __ServiceMacroSupport.Registration(
+                            service: Feature.self,
+                            registeredAs: Feature.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .injectable(dependencies: Feature.dependencies),
+                        ),
+                    ]
+
+                    @MainActor public func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.register(Feature.self, scope: .singleton)
+                    }
+
+                    open class Provided {
+                        public let environment: __ServiceMacroSupport.Environment
+                        public init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        public func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                        public func provide(_ type: Feature.Type) -> Feature {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                    }
+
+                    #sourceLocation(file: "test.swift", line: 3)
+                    private final class __Graph0_Feature: Provided, Feature.InjectionRequirements {
+                    }
+                    #sourceLocation()
+                }
+
+                extension FeatureAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+        )
+    }
+
+    @Test("an included assembly is assembled first and its Provided class is inherited")
+    func includesAssembly() {
+        assertMacroExpansion(
+            """
+            @Assembly(includes: [CoreAssembly.self])
+            struct AppAssembly {
+                #register(Checkout.self)
+            }
+            """,
+            expandedSource: """
+                struct AppAssembly {
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = [
+                        __ServiceMacroSupport.Registration(
+                            service: Checkout.self,
+                            registeredAs: Checkout.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .injectable(dependencies: Checkout.dependencies),
+                        ),
+                    ]
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        CoreAssembly().assemble(env: env)
+                        env.register(Checkout.self, scope: .singleton)
+                    }
+
+                    class Provided: CoreAssembly.Provided {
+                        func provide(_ type: Checkout.Type) -> Checkout {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                    }
+
+                    #sourceLocation(file: "test.swift", line: 3)
+                    private final class __Graph0_Checkout: Provided, Checkout.InjectionRequirements {
+                    }
+                    #sourceLocation()
+                }
+
+                extension AppAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+        )
+    }
+
+    @Test("members that are not registrations are left alone")
+    func otherMembersKept() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct MixedAssembly {
+                let name = "mixed"
+                #register(Database.self)
+                func helper() {}
+            }
+            """,
+            expandedSource: """
+                struct MixedAssembly {
+                    let name = "mixed"
+                    func helper() {}
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = [
+                        __ServiceMacroSupport.Registration(
+                            service: Database.self,
+                            registeredAs: Database.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .injectable(dependencies: Database.dependencies),
+                        ),
+                    ]
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.register(Database.self, scope: .singleton)
+                    }
+
+                    class Provided {
+                        let environment: __ServiceMacroSupport.Environment
+                        init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                        func provide(_ type: Database.Type) -> Database {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                    }
+
+                    #sourceLocation(file: "test.swift", line: 4)
+                    private final class __Graph0_Database: Provided, Database.InjectionRequirements {
+                    }
+                    #sourceLocation()
+                }
+
+                extension MixedAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+        )
+    }
+}

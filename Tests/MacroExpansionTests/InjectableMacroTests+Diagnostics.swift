@@ -1,0 +1,263 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+@Suite("@Injectable diagnostics")
+struct InjectableDiagnosticTests {
+    @Test("an enum is rejected")
+    func rejectsEnum() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            enum Mode {}
+            """,
+            expandedSource: """
+                enum Mode {}
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@Injectable' can only be applied to a struct, final class or actor", line: 1, column: 1,
+                )
+            ],
+        )
+    }
+
+    @Test("a protocol is rejected")
+    func rejectsProtocol() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            protocol Gateway {}
+            """,
+            expandedSource: """
+                protocol Gateway {}
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@Injectable' can only be applied to a struct, final class or actor", line: 1, column: 1,
+                )
+            ],
+        )
+    }
+
+    @Test("an extension is rejected")
+    func rejectsExtension() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            extension Gateway {}
+            """,
+            expandedSource: """
+                extension Gateway {}
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@Injectable' can only be applied to a struct, final class or actor", line: 1, column: 1,
+                )
+            ],
+        )
+    }
+
+    @Test("a generic type is rejected at its generic parameters")
+    func rejectsGeneric() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            struct Box<Value> {
+                let value: Value
+            }
+            """,
+            expandedSource: """
+                struct Box<Value> {
+                    let value: Value
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(message: "'@Injectable' cannot be applied to a generic type", line: 2, column: 11)
+            ],
+        )
+    }
+
+    @Test("a non-final class gets an error with an 'add final' fix-it")
+    func nonFinalClass() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            class Session {
+                init(token: Token) {}
+            }
+            """,
+            expandedSource: """
+                class Session {
+                    init(token: Token) {}
+                }
+
+                extension Session: __ServiceMacroSupport.InjectableType {
+                    protocol InjectionRequirements {
+                        func provide(_ type: Token.Type) -> Token
+                    }
+                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency(Token.self, label: "token", kind: .required),
+                    ]
+                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(token: try resolver.resolve(Token.self))
+                    }
+                    static func make(graph: some InjectionRequirements) -> Self {
+                        Self(token: graph.provide(Token.self))
+                    }
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@Injectable' class must be 'final'", line: 2, column: 1,
+                    fixIts: [FixItSpec(message: "add 'final'")], )
+            ],
+            applyFixIts: ["add 'final'"],
+            fixedSource: """
+                @Injectable
+                final class Session {
+                    init(token: Token) {}
+                }
+                """,
+        )
+    }
+
+    @Test("several unmarked initializers get one fix-it each")
+    func ambiguousInitializers() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class Exporter {
+                init(format: Format) {}
+                init(path: String, format: Format) {}
+            }
+            """,
+            expandedSource: """
+                final class Exporter {
+                    init(format: Format) {}
+                    init(path: String, format: Format) {}
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@Injectable' type with several initializers must mark one with '@Inject'", line: 2,
+                    column: 13,
+                    fixIts: [
+                        FixItSpec(message: "mark 'init(format:)' with '@Inject'"),
+                        FixItSpec(message: "mark 'init(path:format:)' with '@Inject'"),
+                    ], )
+            ],
+            applyFixIts: ["mark 'init(path:format:)' with '@Inject'"],
+            fixedSource: """
+                @Injectable
+                final class Exporter {
+                    init(format: Format) {}
+                    @Inject init(path: String, format: Format) {}
+                }
+                """,
+        )
+    }
+
+    @Test("a second @Inject initializer is rejected")
+    func severalMarkedInitializers() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class Loader {
+                @Inject init(a: A) {}
+                @Inject init(b: B) {}
+            }
+            """,
+            expandedSource: """
+                final class Loader {
+                    init(a: A) {}
+                    init(b: B) {}
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(message: "only one initializer can be marked '@Inject'", line: 4, column: 13)
+            ],
+        )
+    }
+
+    @Test("an async initializer is rejected")
+    func asyncInitializer() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class Fetcher {
+                init(client: Client) async {}
+            }
+            """,
+            expandedSource: """
+                final class Fetcher {
+                    init(client: Client) async {}
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(message: "an injected initializer cannot be 'async'", line: 3, column: 26)
+            ],
+        )
+    }
+
+    @Test("a failable initializer is rejected")
+    func failableInitializer() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class Parser {
+                init?(source: Source) {}
+            }
+            """,
+            expandedSource: """
+                final class Parser {
+                    init?(source: Source) {}
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(message: "an injected initializer cannot be failable", line: 3, column: 9)
+            ],
+        )
+    }
+
+    @Test("a variadic parameter is rejected")
+    func variadicParameter() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class Batch {
+                init(items: Item...) {}
+            }
+            """,
+            expandedSource: """
+                final class Batch {
+                    init(items: Item...) {}
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(message: "an injected parameter cannot be variadic", line: 3, column: 21)
+            ],
+        )
+    }
+
+    @Test("every problem of one initializer is reported")
+    func asyncAndVariadicTogether() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class Mixer {
+                init?(tracks: Track...) async {}
+            }
+            """,
+            expandedSource: """
+                final class Mixer {
+                    init?(tracks: Track...) async {}
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(message: "an injected initializer cannot be 'async'", line: 3, column: 29),
+                DiagnosticSpec(message: "an injected initializer cannot be failable", line: 3, column: 9),
+                DiagnosticSpec(message: "an injected parameter cannot be variadic", line: 3, column: 24),
+            ],
+        )
+    }
+}
