@@ -24,8 +24,9 @@ let package = Package(
             ],
         ),
         .target(name: "Service", dependencies: ["ServiceMacrosPlugin"]),
-        .executableTarget(name: "ServiceClient", dependencies: ["Service"]),
-        .testTarget(name: "RuntimeTests", dependencies: ["Service"]),
+        .target(name: "ServiceClientCore", dependencies: ["Service"]),
+        .executableTarget(name: "ServiceClient", dependencies: ["Service", "ServiceClientCore"]),
+        .testTarget(name: "RuntimeTests", dependencies: ["Service", "ServiceClientCore"]),
         .testTarget(
             name: "MacroExpansionTests",
             dependencies: [

@@ -1,8 +1,10 @@
 import Service
+import ServiceClientCore
 
-// The example app: a tiny notes service wired through the Service runtime.
+// The example app: a tiny notes service, wired with @Injectable and @Assembly across two
+// modules (ServiceClientCore provides the core services, this module adds its own).
 
-ServiceEnv.online.assemble(NotesAssembly())
+ServiceEnv.online.assemble(AppAssembly())
 
 do {
     let repository = try ServiceEnv.online.resolve(NoteRepository.self)
@@ -10,10 +12,11 @@ do {
     _ = repository.add("Write the DI benchmark")
     let again = try ServiceEnv.online.resolve(NoteRepository.self)
     print("online has \(again.list().count) notes (the store is a singleton shared by both repositories)")
+    print(try ServiceEnv.online.resolveMain(NotesScreen.self).render())
 
     // A test environment reuses the production wiring and replaces two services.
     let test = ServiceEnv(name: "test")
-    test.assemble(NotesAssembly())
+    test.assemble(AppAssembly())
     test.register((any Clock).self) { FixedClock(time: 42) }
     test.register((any Logger).self) { PrintLogger(prefix: "[test-double]") }
     try ServiceEnv.$current.withValue(test) {
@@ -22,7 +25,12 @@ do {
         print("test has \(repository.list().count) note; online still has \(again.list().count)")
     }
 
-    // Mistakes surface as typed errors with readable descriptions.
+    print("registrations:")
+    for registration in CoreAssembly.registrations + AppAssembly.registrations {
+        print("  \(registration)")
+    }
+
+    // Mistakes the compiler cannot see surface as typed errors with readable descriptions.
     do {
         _ = try ServiceEnv(name: "empty").resolve(NoteRepository.self)
     } catch {

@@ -58,7 +58,7 @@ struct AssemblyDiagnosticTests {
                             registeredAs: Database.self,
                             scope: .singleton,
                             track: .sendable,
-                            source: .injectable(dependencies: Database.dependencies),
+                            source: .injectable(dependencies: Database.dependencies)
                         ),
                     ]
 
@@ -123,7 +123,7 @@ struct AssemblyDiagnosticTests {
                             registeredAs: (any Clock).self,
                             scope: .singleton,
                             track: .sendable,
-                            source: .injectable(dependencies: SystemClock.dependencies),
+                            source: .injectable(dependencies: SystemClock.dependencies)
                         ),
                     ]
 

@@ -55,14 +55,14 @@ struct AssemblyMacroTests {
                             registeredAs: Database.self,
                             scope: .singleton,
                             track: .sendable,
-                            source: .injectable(dependencies: Database.dependencies),
+                            source: .injectable(dependencies: Database.dependencies)
                         ),
                         __ServiceMacroSupport.Registration(
                             service: UserRepository.self,
                             registeredAs: UserRepository.self,
                             scope: .transient,
                             track: .sendable,
-                            source: .injectable(dependencies: UserRepository.dependencies),
+                            source: .injectable(dependencies: UserRepository.dependencies)
                         ),
                     ]
 
@@ -122,7 +122,7 @@ struct AssemblyMacroTests {
                             registeredAs: (any Clock).self,
                             scope: .custom("session"),
                             track: .sendable,
-                            source: .injectable(dependencies: SystemClock.dependencies),
+                            source: .injectable(dependencies: SystemClock.dependencies)
                         ),
                     ]
 
@@ -176,14 +176,14 @@ struct AssemblyMacroTests {
                             registeredAs: Config.self,
                             scope: .singleton,
                             track: .sendable,
-                            source: .closure,
+                            source: .closure
                         ),
                         __ServiceMacroSupport.Registration(
                             service: Flags.self,
                             registeredAs: Flags.self,
                             scope: .transient,
                             track: .sendable,
-                            source: .closure,
+                            source: .closure
                         ),
                     ]
 
@@ -237,7 +237,7 @@ struct AssemblyMacroTests {
                             registeredAs: HomeViewModel.self,
                             scope: .singleton,
                             track: .main,
-                            source: .injectable(dependencies: HomeViewModel.dependencies),
+                            source: .injectable(dependencies: HomeViewModel.dependencies)
                         ),
                     ]
 
@@ -289,14 +289,14 @@ struct AssemblyMacroTests {
                             registeredAs: Logger.self,
                             scope: .singleton,
                             track: .sendable,
-                            source: .external,
+                            source: .external
                         ),
                         __ServiceMacroSupport.Registration(
                             service: Reporter.self,
                             registeredAs: Reporter.self,
                             scope: .singleton,
                             track: .sendable,
-                            source: .injectable(dependencies: Reporter.dependencies),
+                            source: .injectable(dependencies: Reporter.dependencies)
                         ),
                     ]
 
@@ -344,13 +344,16 @@ struct AssemblyMacroTests {
             expandedSource: """
                 public struct FeatureAssembly {
 
+                    public init() {
+                    }
+
                     public static let registrations: [__ServiceMacroSupport.Registration] = [
                         __ServiceMacroSupport.Registration(
                             service: Feature.self,
                             registeredAs: Feature.self,
                             scope: .singleton,
                             track: .sendable,
-                            source: .injectable(dependencies: Feature.dependencies),
+                            source: .injectable(dependencies: Feature.dependencies)
                         ),
                     ]
 
@@ -401,7 +404,7 @@ struct AssemblyMacroTests {
                             registeredAs: Checkout.self,
                             scope: .singleton,
                             track: .sendable,
-                            source: .injectable(dependencies: Checkout.dependencies),
+                            source: .injectable(dependencies: Checkout.dependencies)
                         ),
                     ]
 
@@ -450,7 +453,7 @@ struct AssemblyMacroTests {
                             registeredAs: Database.self,
                             scope: .singleton,
                             track: .sendable,
-                            source: .injectable(dependencies: Database.dependencies),
+                            source: .injectable(dependencies: Database.dependencies)
                         ),
                     ]
 

@@ -1,17 +1,113 @@
 import Service
+import ServiceClientCore
 import Testing
 
 @Suite("Macros, used for real")
+@MainActor
 struct MacroIntegrationTests {
     @Test("an @Assembly registers @Injectable types that resolve with their dependencies")
-    @MainActor
     func assemblyResolvesGraph() throws {
         let env = ServiceEnv(name: #function)
         env.assemble(StoreAssembly())
         let service = try env.resolve(OrderService.self)
         #expect(service.store === (try env.resolve(OrderStore.self)))
         #expect(service.clock.now() == 42)
-        #expect(service.audit == nil)
+    }
+
+    @Test("an optional dependency is nil when absent and resolved when registered")
+    func optionalDependency() throws {
+        let env = ServiceEnv(name: #function)
+        env.assemble(StoreAssembly())
+        #expect(try env.resolve(OrderService.self).audit == nil)
+        env.register(AuditLog())
+        #expect(try env.resolve(OrderService.self).audit != nil)
+    }
+
+    @Test("an optional dependency that is registered but fails makes the resolve fail")
+    func failingOptionalDependency() throws {
+        let env = ServiceEnv(name: #function)
+        env.assemble(StoreAssembly())
+        env.register(AuditLog.self) { throw FactoryError(reason: "audit offline") }
+        guard case .factoryFailed("AuditLog", _) = serviceError({ try env.resolve(OrderService.self) }) else {
+            Issue.record("expected the optional dependency's failure to surface")
+            return
+        }
+    }
+
+    @Test("#register scopes are honoured")
+    func scopes() throws {
+        let env = ServiceEnv(name: #function)
+        env.assemble(StoreAssembly())
+        #expect(try env.resolve(OrderStore.self) === env.resolve(OrderStore.self))
+        #expect(try env.resolve(OrderService.self) !== env.resolve(OrderService.self))
+    }
+
+    @Test("an assembly from another module is included, assembled first, and checked against")
+    func crossModuleAssembly() throws {
+        let env = ServiceEnv(name: #function)
+        env.assemble(TestAppAssembly())
+        let journal = try env.resolve(Journal.self)
+        #expect(journal.store === (try env.resolve(NoteStore.self)))
+        #expect(journal.clock.now() == 1)
+    }
+
+    @Test("a test environment keeps the assembled wiring and overrides two services")
+    func overridesInTestEnvironment() throws {
+        let env = ServiceEnv(name: #function)
+        env.assemble(TestAppAssembly())
+        env.register((any ServiceClientCore.Clock).self) { FixedClock(time: 7) }
+        env.register(NoteStore())
+        let journal = try env.resolve(Journal.self)
+        #expect(journal.clock.now() == 7)
+        #expect(journal.store === (try env.resolve(NoteStore.self)))
+    }
+
+    @Test("a MainActor @Injectable service resolves its Sendable dependencies")
+    func mainActorServiceWithSendableDependency() throws {
+        let env = ServiceEnv(name: #function)
+        env.assemble(TestAppAssembly())
+        let screen = try env.resolveMain(JournalScreen.self)
+        #expect(screen.journal.store === (try env.resolve(NoteStore.self)))
+        #expect(try env.resolveMain(JournalScreen.self) === screen)
+    }
+
+    @Test("the registration table lists every registration in order")
+    func registrationTable() {
+        #expect(
+            StoreAssembly.registrations.map(\.description) == [
+                "OrderStore (singleton, Sendable)",
+                "FixedTime (singleton, Sendable)",
+                "OrderService (transient, Sendable)",
+            ]
+        )
+        guard case .injectable(let dependencies) = StoreAssembly.registrations[2].source else {
+            Issue.record("OrderService should be an injectable registration")
+            return
+        }
+        #expect(
+            dependencies.map(\.description) == ["store: OrderStore", "clock: FixedTime", "audit: AuditLog (optional)"])
+    }
+
+    @Test("make(graph:) builds from a hand-written graph, with no environment")
+    func makeFromGraph() {
+        let service = OrderService.make(graph: FakeOrderGraph())
+        #expect(service.clock.now() == 42)
+        #expect(service.audit != nil)
+    }
+
+    @Test("an @Injectable type registers without a closure and builds through make(resolver:)")
+    func registerInjectableDirectly() throws {
+        let env = ServiceEnv(name: #function)
+        env.register(OrderStore.self)
+        env.register(FixedTime.self, scope: .transient)
+        env.register(OrderService.self)
+        #expect(try env.resolve(OrderService.self).store === (try env.resolve(OrderStore.self)))
+        let partial = ServiceEnv(name: "partial")
+        partial.register(OrderService.self)
+        guard case .notRegistered("OrderStore") = serviceError({ try partial.resolve(OrderService.self) }) else {
+            Issue.record("an unregistered dependency should be reported by name")
+            return
+        }
     }
 }
 
@@ -45,4 +141,34 @@ struct StoreAssembly {
     #register(OrderStore.self)
     #register(FixedTime.self)
     #register(OrderService.self, scope: .transient)
+}
+
+/// A graph written by hand, as a test would to build a service from fakes.
+struct FakeOrderGraph: OrderService.InjectionRequirements {
+    func provide(_ type: OrderStore.Type) -> OrderStore { OrderStore() }
+    func provide(_ type: FixedTime.Type) -> FixedTime { FixedTime() }
+    func provide(_ type: AuditLog?.Type) -> AuditLog? { AuditLog() }
+}
+
+@Injectable
+struct Journal: Sendable {
+    let store: NoteStore
+    let clock: any ServiceClientCore.Clock
+}
+
+@Injectable
+@MainActor
+final class JournalScreen {
+    let journal: Journal
+
+    init(journal: Journal) {
+        self.journal = journal
+    }
+}
+
+/// Includes `CoreAssembly` from the `ServiceClientCore` module.
+@Assembly(includes: [CoreAssembly.self])
+struct TestAppAssembly {
+    #register(Journal.self, scope: .transient)
+    #registerMain(JournalScreen.self)
 }

@@ -11,10 +11,20 @@ struct AssemblyBuilder {
     }
 
     func members(in context: some MacroExpansionContext) -> [DeclSyntax] {
-        [registrationsTable(), assembleFunction(), providedClass()] + graphClasses(in: context)
+        publicInitializer() + [registrationsTable(), assembleFunction(), providedClass()] + graphClasses(in: context)
+    }
+
+    /// `public init() {}` for a public assembly without one, so other modules can include it.
+    private func publicInitializer() -> [DeclSyntax] {
+        guard model.accessModifier != nil, !model.declaresInitializer else {
+            return []
+        }
+        return ["\(raw: access)init() {}"]
     }
 
     /// `static let registrations`: the inspectable table.
+    ///
+    /// NB: no trailing comma inside generated calls: swift-syntax 600 does not parse it.
     private func registrationsTable() -> DeclSyntax {
         let rows = model.registrations.map { registration in
             let track = registration.isMainActor ? ".main" : ".sendable"
@@ -30,7 +40,7 @@ struct AssemblyBuilder {
                         registeredAs: \(registration.key).self,
                         scope: \(registration.scope),
                         track: \(track),
-                        source: \(source),
+                        source: \(source)
                     ),
                 """
         }

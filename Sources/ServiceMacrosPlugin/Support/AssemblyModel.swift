@@ -32,6 +32,8 @@ struct AssemblyModel {
     }
 
     let accessModifier: Keyword?
+    /// Whether the struct declares an initializer itself.
+    let declaresInitializer: Bool
     let registrations: [Registration]
     /// The included assembly's type, spelled as written.
     let included: String?
@@ -75,6 +77,9 @@ extension AssemblyModel {
         }
         return AssemblyModel(
             accessModifier: structDeclaration.modifiers.generatedAccess,
+            declaresInitializer: structDeclaration.memberBlock.members.contains {
+                $0.decl.is(InitializerDeclSyntax.self)
+            },
             registrations: registrations,
             included: includes.first,
         )

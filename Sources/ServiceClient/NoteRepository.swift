@@ -1,0 +1,46 @@
+import Service
+import ServiceClientCore
+
+/// The app's use cases: a new repository per resolve, sharing the singleton store.
+@Injectable
+struct NoteRepository: Sendable {
+    let store: NoteStore
+    let clock: any Clock
+    let logger: any Logger
+
+    /// Adds a note stamped with the current time.
+    func add(_ text: String) -> Note {
+        let note = Note(id: store.all().count + 1, text: text, createdAt: clock.now())
+        store.append(note)
+        logger.log("added note #\(note.id) at t=\(note.createdAt): \(note.text)")
+        return note
+    }
+
+    /// Every note.
+    func list() -> [Note] {
+        store.all()
+    }
+}
+
+/// A MainActor screen that depends on a Sendable service.
+@Injectable
+@MainActor
+final class NotesScreen {
+    let repository: NoteRepository
+
+    init(repository: NoteRepository) {
+        self.repository = repository
+    }
+
+    /// The screen's text.
+    func render() -> String {
+        repository.list().map { "• \($0.text)" }.joined(separator: "\n")
+    }
+}
+
+/// The app's wiring: the core services plus the app's own, checked by the compiler.
+@Assembly(includes: [CoreAssembly.self])
+struct AppAssembly {
+    #register(NoteRepository.self, scope: .transient)
+    #registerMain(NotesScreen.self)
+}
