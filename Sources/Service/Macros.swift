@@ -75,7 +75,7 @@ public macro Inject() = #externalMacro(module: "ServiceMacrosPlugin", type: "Inj
 /// more than one included assembly.
 @attached(
     member,
-    names: named(init), named(registrations), named(assemble), named(Provided), arbitrary
+    names: named(init), named(registrations), named(assemble), named(Provided), named(__InjectionGraphs)
 )
 @attached(extension, conformances: ServiceAssembly)
 public macro Assembly(includes: [any ServiceAssembly.Type] = []) =

@@ -79,10 +79,12 @@ struct AssemblyDiagnosticTests {
                         }
                     }
 
-                    #sourceLocation(file: "test.swift", line: 3)
-                    private final class __Graph0_Database: Provided, Database.InjectionRequirements {
+                    private enum __InjectionGraphs {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        final class Graph0_Database: Provided, Database.InjectionRequirements {
+                        }
+                        #sourceLocation()
                     }
-                    #sourceLocation()
                 }
 
                 extension CoreAssembly: __ServiceMacroSupport.AssemblyType {
@@ -146,10 +148,12 @@ struct AssemblyDiagnosticTests {
                         }
                     }
 
-                    #sourceLocation(file: "test.swift", line: 3)
-                    private final class __Graph0_SystemClock: Provided, SystemClock.InjectionRequirements {
+                    private enum __InjectionGraphs {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        final class Graph0_SystemClock: Provided, SystemClock.InjectionRequirements {
+                        }
+                        #sourceLocation()
                     }
-                    #sourceLocation()
                 }
 
                 extension ClockAssembly: __ServiceMacroSupport.AssemblyType {

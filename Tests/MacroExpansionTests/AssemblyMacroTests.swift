@@ -87,15 +87,16 @@ struct AssemblyMacroTests {
                         }
                     }
 
-                    #sourceLocation(file: "test.swift", line: 3)
-                    private final class __Graph0_Database: Provided, Database.InjectionRequirements {
+                    private enum __InjectionGraphs {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        final class Graph0_Database: Provided, Database.InjectionRequirements {
+                        }
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        final class Graph1_UserRepository: Provided, UserRepository.InjectionRequirements {
+                        }
+                        #sourceLocation()
                     }
-                    #sourceLocation()
-
-                    #sourceLocation(file: "test.swift", line: 4)
-                    private final class __Graph1_UserRepository: Provided, UserRepository.InjectionRequirements {
-                    }
-                    #sourceLocation()
                 }
 
                 extension CoreAssembly: __ServiceMacroSupport.AssemblyType {
@@ -145,10 +146,12 @@ struct AssemblyMacroTests {
                         }
                     }
 
-                    #sourceLocation(file: "test.swift", line: 3)
-                    private final class __Graph0_SystemClock: Provided, SystemClock.InjectionRequirements {
+                    private enum __InjectionGraphs {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        final class Graph0_SystemClock: Provided, SystemClock.InjectionRequirements {
+                        }
+                        #sourceLocation()
                     }
-                    #sourceLocation()
                 }
 
                 extension ClockAssembly: __ServiceMacroSupport.AssemblyType {
@@ -258,10 +261,12 @@ struct AssemblyMacroTests {
                         }
                     }
 
-                    #sourceLocation(file: "test.swift", line: 3)
-                    private final class __Graph0_HomeViewModel: Provided, @MainActor HomeViewModel.InjectionRequirements {
+                    private enum __InjectionGraphs {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        final class Graph0_HomeViewModel: Provided, @MainActor HomeViewModel.InjectionRequirements {
+                        }
+                        #sourceLocation()
                     }
-                    #sourceLocation()
                 }
 
                 extension UIAssembly: __ServiceMacroSupport.AssemblyType {
@@ -320,10 +325,12 @@ struct AssemblyMacroTests {
                         }
                     }
 
-                    #sourceLocation(file: "test.swift", line: 4)
-                    private final class __Graph1_Reporter: Provided, Reporter.InjectionRequirements {
+                    private enum __InjectionGraphs {
+                        #sourceLocation(file: "test.swift", line: 4)
+                        final class Graph1_Reporter: Provided, Reporter.InjectionRequirements {
+                        }
+                        #sourceLocation()
                     }
-                    #sourceLocation()
                 }
 
                 extension AppAssembly: __ServiceMacroSupport.AssemblyType {
@@ -374,10 +381,12 @@ struct AssemblyMacroTests {
                         }
                     }
 
-                    #sourceLocation(file: "test.swift", line: 3)
-                    private final class __Graph0_Feature: Provided, Feature.InjectionRequirements {
+                    private enum __InjectionGraphs {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        final class Graph0_Feature: Provided, Feature.InjectionRequirements {
+                        }
+                        #sourceLocation()
                     }
-                    #sourceLocation()
                 }
 
                 extension FeatureAssembly: __ServiceMacroSupport.AssemblyType {
@@ -419,10 +428,12 @@ struct AssemblyMacroTests {
                         }
                     }
 
-                    #sourceLocation(file: "test.swift", line: 3)
-                    private final class __Graph0_Checkout: Provided, Checkout.InjectionRequirements {
+                    private enum __InjectionGraphs {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        final class Graph0_Checkout: Provided, Checkout.InjectionRequirements {
+                        }
+                        #sourceLocation()
                     }
-                    #sourceLocation()
                 }
 
                 extension AppAssembly: __ServiceMacroSupport.AssemblyType {
@@ -474,10 +485,12 @@ struct AssemblyMacroTests {
                         }
                     }
 
-                    #sourceLocation(file: "test.swift", line: 4)
-                    private final class __Graph0_Database: Provided, Database.InjectionRequirements {
+                    private enum __InjectionGraphs {
+                        #sourceLocation(file: "test.swift", line: 4)
+                        final class Graph0_Database: Provided, Database.InjectionRequirements {
+                        }
+                        #sourceLocation()
                     }
-                    #sourceLocation()
                 }
 
                 extension MixedAssembly: __ServiceMacroSupport.AssemblyType {

@@ -11,7 +11,7 @@ struct AssemblyBuilder {
     }
 
     func members(in context: some MacroExpansionContext) -> [DeclSyntax] {
-        publicInitializer() + [registrationsTable(), assembleFunction(), providedClass()] + graphClasses(in: context)
+        publicInitializer() + [registrationsTable(), assembleFunction(), providedClass()] + graphNamespace(in: context)
     }
 
     /// `public init() {}` for a public assembly without one, so other modules can include it.
@@ -111,28 +111,30 @@ struct AssemblyBuilder {
 
     /// One `Provided` subclass per `@Injectable` registration, conforming to that type's
     /// requirements at the `#register` line (so a missing provider is reported there).
-    private func graphClasses(in context: some MacroExpansionContext) -> [DeclSyntax] {
-        model.registrations.enumerated().compactMap { index, registration in
+    ///
+    /// NB: the classes and their `#sourceLocation` directives form one declaration whose text is
+    /// ours: as separate members, the expansion puts blank lines between them (shifting the
+    /// mapped line) and swift-syntax 600 drops directives parsed together with a class.
+    private func graphNamespace(in context: some MacroExpansionContext) -> [DeclSyntax] {
+        let graphs = model.registrations.enumerated().compactMap { index, registration -> String? in
             let requirements: String
             switch registration.kind {
             case .injectable: requirements = "\(registration.service).InjectionRequirements"
             case .injectableMain: requirements = "@MainActor \(registration.service).InjectionRequirements"
             case .closure, .external: return nil
             }
-            let name = "__Graph\(index)_\(registration.service.filter { $0.isLetter || $0.isNumber })"
-            let graph = "private final class \(name): Provided, \(requirements) {}"
+            let name = "Graph\(index)_\(registration.service.filter { $0.isLetter || $0.isNumber })"
+            let graph = "final class \(name): Provided, \(requirements) {}"
             let node = registration.node
-            guard let location = context.location(of: node, at: .afterLeadingTrivia, filePathMode: .filePath)
-            else {
-                return DeclSyntax(stringLiteral: graph)
+            guard let location = context.location(of: node, at: .afterLeadingTrivia, filePathMode: .filePath) else {
+                return "    " + graph
             }
-            return DeclSyntax(
-                stringLiteral: """
-                    #sourceLocation(file: \(location.file), line: \(location.line))
-                    \(graph)
-                    #sourceLocation()
-                    """
-            )
+            return
+                "    #sourceLocation(file: \(location.file), line: \(location.line))\n    \(graph)\n    #sourceLocation()"
         }
+        guard !graphs.isEmpty else {
+            return []
+        }
+        return ["private enum __InjectionGraphs {\n\(raw: graphs.joined(separator: "\n"))\n}"]
     }
 }

@@ -1,0 +1,41 @@
+import Service
+
+// Case (a): a dependency the assembly does not provide.
+
+final class Missing: Sendable {}
+
+@Injectable
+final class Needy: Sendable {
+    init(missing: Missing) {}
+}
+
+@Assembly
+struct MissingProviderAssembly {
+    #register(Needy.self)  // line 14: error, 'Missing' is not provided
+}
+
+// Case (b): a MainActor service registered on the Sendable track.
+
+@Injectable
+@MainActor
+final class MainScreen {
+    init() {}
+}
+
+@Assembly
+struct WrongTrackAssembly {
+    #register(MainScreen.self)  // line 27: error, MainScreen is not 'Injectable'
+}
+
+// Case (c): a Sendable service that depends on a MainActor service.
+
+@Injectable
+final class Presenter: Sendable {
+    init(screen: MainScreen) {}
+}
+
+@Assembly
+struct CrossTrackAssembly {
+    #registerMain(MainScreen.self)
+    #register(Presenter.self)  // line 40: error, its dependency lives on the MainActor track
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// Builds `Tests/Fixtures/CompileFailures` (a package of deliberate wiring mistakes) once, and
+/// checks what the compiler itself says about each one.
+@Suite("Compile failures, as the compiler reports them")
+struct CompileFailureTests {
+    /// The fixture build, shared by every case.
+    static let build = FixtureBuild.run()
+
+    @Test("a dependency the assembly does not provide fails on its #register line, naming the missing type")
+    func missingProvider() {
+        let build = Self.build
+        #expect(build.exitCode != 0)
+        #expect(build.errors(onLine: 14).contains { $0.contains("'Needy.InjectionRequirements'") })
+        #expect(build.output.contains("'(Missing.Type) -> Missing'"))
+    }
+
+    @Test("#register of a @MainActor type fails on its line")
+    func mainActorTypeOnSendableTrack() {
+        #expect(Self.build.errors(onLine: 27).contains { $0.contains("MainScreen") && $0.contains("Injectable") })
+    }
+
+    @Test("a Sendable service depending on a MainActor service fails on its #register line")
+    func sendableServiceDependingOnMainActorService() {
+        let errors = Self.build.errors(onLine: 40)
+        #expect(errors.contains { $0.contains("Presenter") && $0.contains("main actor-isolated") })
+    }
+
+    @Test("the fixture's correct declarations produce no other errors")
+    func noStrayErrors() {
+        let lines = Set(Self.build.errorLines)
+        #expect(lines.isSubset(of: [14, 27, 40]), "unexpected errors: \(Self.build.errorMessages)")
+    }
+}
+
+/// The result of `swift build` on the fixture package.
+struct FixtureBuild: Sendable {
+    let exitCode: Int32
+    let output: String
+
+    /// Every `Cases.swift:<line>:<column>: error: …` line of the output.
+    var errorMessages: [String] {
+        output.split(separator: "\n").map(String.init).filter { $0.contains("Cases.swift:") && $0.contains(": error:") }
+    }
+
+    /// The lines of `Cases.swift` that have errors.
+    var errorLines: [Int] {
+        errorMessages.compactMap { message in
+            let afterFile = message.components(separatedBy: "Cases.swift:").last ?? ""
+            return Int(afterFile.split(separator: ":").first ?? "")
+        }
+    }
+
+    /// The error messages reported on `line` of `Cases.swift`.
+    func errors(onLine line: Int) -> [String] {
+        errorMessages.filter { $0.contains("Cases.swift:\(line):") }
+    }
+
+    static func run() -> FixtureBuild {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "swift", "build",
+            "--package-path", root.appendingPathComponent("Tests/Fixtures/CompileFailures").path,
+            "--scratch-path", root.appendingPathComponent(".build-fixtures").path,
+        ]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do {
+            try process.run()
+        } catch {
+            return FixtureBuild(exitCode: -1, output: "could not start swift build: \(error)")
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return FixtureBuild(exitCode: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    }
+}
