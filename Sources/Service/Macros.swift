@@ -26,6 +26,7 @@
 /// (fix-it: add `final`); several initializers and none marked `@Inject` (a fix-it per
 /// initializer); more than one `@Inject` initializer; an `async` or failable initializer; a
 /// variadic parameter.
+@attached(member, names: named(init))
 @attached(
     extension,
     conformances: Injectable, MainInjectable,

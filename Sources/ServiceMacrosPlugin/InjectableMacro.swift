@@ -24,7 +24,23 @@ extension InjectableMacro: ExtensionMacro {
     }
 }
 
-/// `@Inject`: marks the initializer `@Injectable` uses; expands to nothing.
+extension InjectableMacro: MemberMacro {
+    /// In property-injection mode, the initializer that assigns every `@Inject` property.
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext,
+    ) throws -> [DeclSyntax] {
+        // NB: diagnostics are reported once, by the extension role.
+        guard let injection = PropertyInjection.read(from: declaration, diagnose: { _ in }), !injection.isInvalid else {
+            return []
+        }
+        return [injection.initializer(access: declaration.modifiers.generatedAccess)]
+    }
+}
+
+/// `@Inject`: marks the initializer or the stored properties `@Injectable` uses; expands to nothing.
 public enum InjectMacro: Sendable {}
 
 extension InjectMacro: PeerMacro {

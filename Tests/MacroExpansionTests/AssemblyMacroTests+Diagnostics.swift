@@ -16,7 +16,11 @@ struct AssemblyDiagnosticTests {
                 }
                 """,
             diagnostics: [
-                DiagnosticSpec(message: "'@Assembly' can only be applied to a struct", line: 1, column: 1)
+                DiagnosticSpec(
+                    message: "'@Assembly' can only be applied to a struct",
+                    line: 1,
+                    column: 1,
+                )
             ],
         )
     }
@@ -34,7 +38,11 @@ struct AssemblyDiagnosticTests {
                 }
                 """,
             diagnostics: [
-                DiagnosticSpec(message: "'@Assembly' can only be applied to a struct", line: 1, column: 1)
+                DiagnosticSpec(
+                    message: "'@Assembly' can only be applied to a struct",
+                    line: 1,
+                    column: 1,
+                )
             ],
         )
     }
@@ -92,9 +100,12 @@ struct AssemblyDiagnosticTests {
                 """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "'Database' is registered more than once in this assembly", line: 4, column: 5,
+                    message: "'Database' is registered more than once in this assembly",
+                    line: 4,
+                    column: 5,
                     notes: [NoteSpec(message: "first registered here", line: 3, column: 5)],
-                    fixIts: [FixItSpec(message: "remove the duplicate registration")], )
+                    fixIts: [FixItSpec(message: "remove the duplicate registration")],
+                )
             ],
             applyFixIts: ["remove the duplicate registration"],
             fixedSource: """
@@ -161,9 +172,12 @@ struct AssemblyDiagnosticTests {
                 """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "'(any Clock)' is registered more than once in this assembly", line: 4, column: 5,
+                    message: "'(any Clock)' is registered more than once in this assembly",
+                    line: 4,
+                    column: 5,
                     notes: [NoteSpec(message: "first registered here", line: 3, column: 5)],
-                    fixIts: [FixItSpec(message: "remove the duplicate registration")], )
+                    fixIts: [FixItSpec(message: "remove the duplicate registration")],
+                )
             ],
         )
     }
@@ -200,7 +214,11 @@ struct AssemblyDiagnosticTests {
                 }
                 """,
             diagnostics: [
-                DiagnosticSpec(message: "'#register' needs its type written as 'T.self'", line: 3, column: 5)
+                DiagnosticSpec(
+                    message: "'#register' needs its type written as 'T.self'",
+                    line: 3,
+                    column: 5,
+                )
             ],
         )
     }
@@ -231,8 +249,10 @@ struct AssemblyDiagnosticTests {
                 """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "'@Assembly' can include one assembly; include more by chaining assemblies", line: 1,
-                    column: 1, )
+                    message: "'@Assembly' can include one assembly; include more by chaining assemblies",
+                    line: 1,
+                    column: 1,
+                )
             ],
         )
     }

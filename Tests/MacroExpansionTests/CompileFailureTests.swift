@@ -57,7 +57,17 @@ struct FixtureBuild: Sendable {
         errorMessages.filter { $0.contains("Cases.swift:\(line):") }
     }
 
+    /// Builds the fixture; retries once if the build failed before compiling it (for example
+    /// because another SwiftPM process held the shared package cache).
     static func run() -> FixtureBuild {
+        let first = buildOnce()
+        if first.exitCode != 0 && first.errorMessages.isEmpty {
+            return buildOnce()
+        }
+        return first
+    }
+
+    private static func buildOnce() -> FixtureBuild {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let process = Process()

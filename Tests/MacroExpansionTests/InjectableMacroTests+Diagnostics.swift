@@ -15,7 +15,9 @@ struct InjectableDiagnosticTests {
                 """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "'@Injectable' can only be applied to a struct, final class or actor", line: 1, column: 1,
+                    message: "'@Injectable' can only be applied to a struct, final class or actor",
+                    line: 1,
+                    column: 1,
                 )
             ],
         )
@@ -33,7 +35,9 @@ struct InjectableDiagnosticTests {
                 """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "'@Injectable' can only be applied to a struct, final class or actor", line: 1, column: 1,
+                    message: "'@Injectable' can only be applied to a struct, final class or actor",
+                    line: 1,
+                    column: 1,
                 )
             ],
         )
@@ -51,7 +55,9 @@ struct InjectableDiagnosticTests {
                 """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "'@Injectable' can only be applied to a struct, final class or actor", line: 1, column: 1,
+                    message: "'@Injectable' can only be applied to a struct, final class or actor",
+                    line: 1,
+                    column: 1,
                 )
             ],
         )
@@ -72,7 +78,11 @@ struct InjectableDiagnosticTests {
                 }
                 """,
             diagnostics: [
-                DiagnosticSpec(message: "'@Injectable' cannot be applied to a generic type", line: 2, column: 11)
+                DiagnosticSpec(
+                    message: "'@Injectable' cannot be applied to a generic type",
+                    line: 2,
+                    column: 11,
+                )
             ],
         )
     }
@@ -108,8 +118,11 @@ struct InjectableDiagnosticTests {
                 """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "'@Injectable' class must be 'final'", line: 2, column: 1,
-                    fixIts: [FixItSpec(message: "add 'final'")], )
+                    message: "'@Injectable' class must be 'final'",
+                    line: 2,
+                    column: 1,
+                    fixIts: [FixItSpec(message: "add 'final'")],
+                )
             ],
             applyFixIts: ["add 'final'"],
             fixedSource: """
@@ -139,12 +152,14 @@ struct InjectableDiagnosticTests {
                 """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "'@Injectable' type with several initializers must mark one with '@Inject'", line: 2,
+                    message: "'@Injectable' type with several initializers must mark one with '@Inject'",
+                    line: 2,
                     column: 13,
                     fixIts: [
                         FixItSpec(message: "mark 'init(format:)' with '@Inject'"),
                         FixItSpec(message: "mark 'init(path:format:)' with '@Inject'"),
-                    ], )
+                    ],
+                )
             ],
             applyFixIts: ["mark 'init(path:format:)' with '@Inject'"],
             fixedSource: """
@@ -174,7 +189,11 @@ struct InjectableDiagnosticTests {
                 }
                 """,
             diagnostics: [
-                DiagnosticSpec(message: "only one initializer can be marked '@Inject'", line: 4, column: 13)
+                DiagnosticSpec(
+                    message: "only one initializer can be marked '@Inject'",
+                    line: 4,
+                    column: 13,
+                )
             ],
         )
     }
@@ -194,7 +213,11 @@ struct InjectableDiagnosticTests {
                 }
                 """,
             diagnostics: [
-                DiagnosticSpec(message: "an injected initializer cannot be 'async'", line: 3, column: 26)
+                DiagnosticSpec(
+                    message: "an injected initializer cannot be 'async'",
+                    line: 3,
+                    column: 26,
+                )
             ],
         )
     }
@@ -214,7 +237,11 @@ struct InjectableDiagnosticTests {
                 }
                 """,
             diagnostics: [
-                DiagnosticSpec(message: "an injected initializer cannot be failable", line: 3, column: 9)
+                DiagnosticSpec(
+                    message: "an injected initializer cannot be failable",
+                    line: 3,
+                    column: 9,
+                )
             ],
         )
     }
@@ -234,7 +261,11 @@ struct InjectableDiagnosticTests {
                 }
                 """,
             diagnostics: [
-                DiagnosticSpec(message: "an injected parameter cannot be variadic", line: 3, column: 21)
+                DiagnosticSpec(
+                    message: "an injected parameter cannot be variadic",
+                    line: 3,
+                    column: 21,
+                )
             ],
         )
     }
@@ -254,10 +285,108 @@ struct InjectableDiagnosticTests {
                 }
                 """,
             diagnostics: [
-                DiagnosticSpec(message: "an injected initializer cannot be 'async'", line: 3, column: 29),
-                DiagnosticSpec(message: "an injected initializer cannot be failable", line: 3, column: 9),
-                DiagnosticSpec(message: "an injected parameter cannot be variadic", line: 3, column: 24),
+                DiagnosticSpec(
+                    message: "an injected initializer cannot be 'async'",
+                    line: 3,
+                    column: 29,
+                ),
+                DiagnosticSpec(
+                    message: "an injected initializer cannot be failable",
+                    line: 3,
+                    column: 9,
+                ),
+                DiagnosticSpec(
+                    message: "an injected parameter cannot be variadic",
+                    line: 3,
+                    column: 24,
+                ),
             ],
+        )
+    }
+
+    @Test("an @Inject property without a type annotation is rejected")
+    func injectWithoutType() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class Cart {
+                @Inject var pricing = Pricing()
+            }
+            """,
+            expandedSource: """
+                final class Cart {
+                    var pricing = Pricing()
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "an '@Inject' property needs a type annotation",
+                    line: 3,
+                    column: 17,
+                )
+            ],
+        )
+    }
+
+    @Test("@Inject on a static property is rejected")
+    func injectOnStaticProperty() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class Cart {
+                @Inject static var shared: Cart
+                @Inject let pricing: Pricing
+            }
+            """,
+            expandedSource: """
+                final class Cart {
+                    static var shared: Cart
+                    let pricing: Pricing
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@Inject' cannot be applied to a static property",
+                    line: 3,
+                    column: 5,
+                )
+            ],
+        )
+    }
+
+    @Test("a stored property with no default in property-injection mode gets a fix-it")
+    func missingDefaultValue() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class Cart {
+                @Inject let pricing: Pricing
+                let owner: User
+            }
+            """,
+            expandedSource: """
+                final class Cart {
+                    let pricing: Pricing
+                    let owner: User
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "stored property 'owner' needs a default value or '@Inject' when '@Injectable' generates the initializer",
+                    line: 4,
+                    column: 5,
+                    fixIts: [FixItSpec(message: "mark 'owner' with '@Inject'")],
+                )
+            ],
+            applyFixIts: ["mark 'owner' with '@Inject'"],
+            fixedSource: """
+                @Injectable
+                final class Cart {
+                    @Inject let pricing: Pricing
+                    @Inject let owner: User
+                }
+                """,
         )
     }
 }

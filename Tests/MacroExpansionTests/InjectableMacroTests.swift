@@ -380,4 +380,89 @@ struct InjectableMacroTests {
                 """,
         )
     }
+
+    @Test("@Inject stored properties get a generated initializer")
+    func propertyInjectionClass() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class Cart {
+                @Inject let pricing: Pricing
+                @Inject var coupons: Coupons?
+                var items: [Item] = []
+                var note: String?
+                static let limit = 10
+            }
+            """,
+            expandedSource: """
+                final class Cart {
+                    let pricing: Pricing
+                    var coupons: Coupons?
+                    var items: [Item] = []
+                    var note: String?
+                    static let limit = 10
+
+                    init(pricing: Pricing, coupons: Coupons?) {
+                        self.pricing = pricing
+                        self.coupons = coupons
+                    }
+                }
+
+                extension Cart: __ServiceMacroSupport.InjectableType {
+                    protocol InjectionRequirements {
+                        func provide(_ type: Pricing.Type) -> Pricing
+                        func provide(_ type: Coupons?.Type) -> Coupons?
+                    }
+                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency(Pricing.self, label: "pricing", kind: .required),
+                        __ServiceMacroSupport.Dependency(Coupons.self, label: "coupons", kind: .optional),
+                    ]
+                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(pricing: try resolver.resolve(Pricing.self), coupons: try __ServiceMacroSupport.resolveIfRegistered(Coupons.self, in: resolver))
+                    }
+                    static func make(graph: some InjectionRequirements) -> Self {
+                        Self(pricing: graph.provide(Pricing.self), coupons: graph.provide(Coupons?.self))
+                    }
+                }
+                """,
+        )
+    }
+
+    @Test("a public struct in property-injection mode gets a public initializer")
+    func propertyInjectionPublicStruct() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            public struct Catalog: Sendable {
+                @Inject public let search: SearchIndex
+                public var pageSize = 20
+            }
+            """,
+            expandedSource: """
+                public struct Catalog: Sendable {
+                    public let search: SearchIndex
+                    public var pageSize = 20
+
+                    public init(search: SearchIndex) {
+                        self.search = search
+                    }
+                }
+
+                extension Catalog: __ServiceMacroSupport.InjectableType {
+                    public protocol InjectionRequirements {
+                        func provide(_ type: SearchIndex.Type) -> SearchIndex
+                    }
+                    public static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency(SearchIndex.self, label: "search", kind: .required),
+                    ]
+                    public static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(search: try resolver.resolve(SearchIndex.self))
+                    }
+                    public static func make(graph: some InjectionRequirements) -> Self {
+                        Self(search: graph.provide(SearchIndex.self))
+                    }
+                }
+                """,
+        )
+    }
 }

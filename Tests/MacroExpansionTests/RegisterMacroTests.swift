@@ -17,7 +17,10 @@ struct RegisterMacroTests {
                 """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "'#register' can only be used inside an '@Assembly' struct", line: 2, column: 5, )
+                    message: "'#register' can only be used inside an '@Assembly' struct",
+                    line: 2,
+                    column: 5,
+                )
             ],
         )
     }
@@ -33,7 +36,10 @@ struct RegisterMacroTests {
                 """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "'#registerMain' can only be used inside an '@Assembly' struct", line: 1, column: 1, )
+                    message: "'#registerMain' can only be used inside an '@Assembly' struct",
+                    line: 1,
+                    column: 1,
+                )
             ],
         )
     }
@@ -52,7 +58,10 @@ struct RegisterMacroTests {
                 """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "'#external' can only be used inside an '@Assembly' struct", line: 2, column: 5, )
+                    message: "'#external' can only be used inside an '@Assembly' struct",
+                    line: 2,
+                    column: 5,
+                )
             ],
         )
     }

@@ -95,6 +95,17 @@ struct MacroIntegrationTests {
         #expect(service.audit != nil)
     }
 
+    @Test("property injection: @Inject stored properties are resolved through the generated initializer")
+    func propertyInjection() throws {
+        let env = ServiceEnv(name: #function)
+        env.assemble(StoreAssembly())
+        env.register(Receipt.self)
+        let receipt = try env.resolve(Receipt.self)
+        #expect(receipt.store === (try env.resolve(OrderStore.self)))
+        #expect(receipt.audit == nil)
+        #expect(receipt.copies == 1)
+    }
+
     @Test("an @Injectable type registers without a closure and builds through make(resolver:)")
     func registerInjectableDirectly() throws {
         let env = ServiceEnv(name: #function)
@@ -135,6 +146,13 @@ final class OrderService: Sendable {
 }
 
 final class AuditLog: Sendable {}
+
+@Injectable
+final class Receipt: Sendable {
+    @Inject let store: OrderStore
+    @Inject let audit: AuditLog?
+    let copies = 1
+}
 
 @Assembly
 struct StoreAssembly {

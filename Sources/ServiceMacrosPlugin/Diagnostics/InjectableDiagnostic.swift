@@ -1,7 +1,7 @@
 import SwiftDiagnostics
 
 /// Every diagnostic of `@Injectable` and `@Inject`; the ID is the case name.
-enum InjectableDiagnostic: String, DiagnosticMessage {
+enum InjectableDiagnostic: DiagnosticMessage {
     case unsupportedDeclaration
     case genericType
     case nonFinalClass
@@ -10,6 +10,9 @@ enum InjectableDiagnostic: String, DiagnosticMessage {
     case asyncInitializer
     case failableInitializer
     case variadicParameter
+    case injectRequiresType
+    case injectOnStaticProperty
+    case missingDefaultValue(property: String)
 
     var message: String {
         switch self {
@@ -21,36 +24,53 @@ enum InjectableDiagnostic: String, DiagnosticMessage {
         case .asyncInitializer: "an injected initializer cannot be 'async'"
         case .failableInitializer: "an injected initializer cannot be failable"
         case .variadicParameter: "an injected parameter cannot be variadic"
+        case .injectRequiresType: "an '@Inject' property needs a type annotation"
+        case .injectOnStaticProperty: "'@Inject' cannot be applied to a static property"
+        case .missingDefaultValue(let property):
+            "stored property '\(property)' needs a default value or '@Inject' when '@Injectable' generates the initializer"
         }
     }
 
-    var diagnosticID: MessageID { MessageID(domain: "ServiceMacros", id: rawValue) }
-
-    var severity: DiagnosticSeverity {
-        switch self {
-        case .unsupportedDeclaration, .genericType, .nonFinalClass, .ambiguousInitializers,
-            .multipleInjectInitializers, .asyncInitializer, .failableInitializer, .variadicParameter:
-            .error
-        }
+    /// The case name, which never changes when the message is reworded.
+    var diagnosticID: MessageID {
+        let id =
+            switch self {
+            case .unsupportedDeclaration: "unsupportedDeclaration"
+            case .genericType: "genericType"
+            case .nonFinalClass: "nonFinalClass"
+            case .ambiguousInitializers: "ambiguousInitializers"
+            case .multipleInjectInitializers: "multipleInjectInitializers"
+            case .asyncInitializer: "asyncInitializer"
+            case .failableInitializer: "failableInitializer"
+            case .variadicParameter: "variadicParameter"
+            case .injectRequiresType: "injectRequiresType"
+            case .injectOnStaticProperty: "injectOnStaticProperty"
+            case .missingDefaultValue: "missingDefaultValue"
+            }
+        return MessageID(domain: "ServiceMacros", id: id)
     }
+
+    var severity: DiagnosticSeverity { .error }
 }
 
 /// The fix-its `@Injectable` offers.
 enum InjectableFixIt: FixItMessage {
     case addFinal
     case markInject(initializer: String)
+    case markPropertyInject(property: String)
 
     var message: String {
         switch self {
         case .addFinal: "add 'final'"
         case .markInject(let initializer): "mark '\(initializer)' with '@Inject'"
+        case .markPropertyInject(let property): "mark '\(property)' with '@Inject'"
         }
     }
 
     var fixItID: MessageID {
         switch self {
         case .addFinal: MessageID(domain: "ServiceMacros", id: "addFinal")
-        case .markInject: MessageID(domain: "ServiceMacros", id: "markInject")
+        case .markInject, .markPropertyInject: MessageID(domain: "ServiceMacros", id: "markInject")
         }
     }
 }

@@ -31,6 +31,13 @@ struct InitializerSource {
             context.diagnose(ambiguityDiagnostic(name: name, initializers: initializers))
             return nil
         }
+        if let injection = PropertyInjection.read(from: declaration, diagnose: { context.diagnose($0) }) {
+            guard !injection.isInvalid else {
+                return nil
+            }
+            let parameters = injection.properties.map { InjectableModel.Parameter(type: $0.type, label: $0.name) }
+            return InitializerSource(parameters: parameters, throwsErrors: false)
+        }
         return memberwise(of: declaration)
     }
 

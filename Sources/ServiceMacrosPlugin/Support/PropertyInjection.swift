@@ -1,0 +1,95 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+
+/// Property-injection mode: the stored properties marked `@Inject` of a type with no
+/// initializer, for which `@Injectable` generates the initializer.
+struct PropertyInjection {
+    /// One injected stored property.
+    struct Property {
+        let name: String
+        let type: TypeSyntax
+    }
+
+    let properties: [Property]
+    /// Whether a diagnostic was reported, so no expansion should be attempted.
+    let isInvalid: Bool
+
+    /// The injected properties, or nil when the type has an initializer or no `@Inject` property.
+    ///
+    /// Problems are passed to `diagnose`; the member role reads quietly, the extension role reports.
+    static func read(from declaration: some DeclGroupSyntax, diagnose: (Diagnostic) -> Void) -> PropertyInjection? {
+        let members = declaration.memberBlock.members
+        guard !members.contains(where: { $0.decl.is(InitializerDeclSyntax.self) }) else {
+            return nil
+        }
+        let variables = members.compactMap { $0.decl.as(VariableDeclSyntax.self) }
+        guard variables.contains(where: { $0.attributes.containsAttribute(named: "Inject") }) else {
+            return nil
+        }
+        var properties: [Property] = []
+        var isInvalid = false
+        for variable in variables {
+            let marked = variable.attributes.containsAttribute(named: "Inject")
+            if variable.modifiers.contains(.static) || variable.modifiers.contains(.class) {
+                if marked {
+                    diagnose(Diagnostic(node: variable, message: InjectableDiagnostic.injectOnStaticProperty))
+                    isInvalid = true
+                }
+                continue
+            }
+            for binding in variable.bindings where binding.accessorBlock == nil {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+                    continue
+                }
+                if marked {
+                    guard let type = binding.typeAnnotation?.type else {
+                        diagnose(Diagnostic(node: binding.pattern, message: InjectableDiagnostic.injectRequiresType))
+                        isInvalid = true
+                        continue
+                    }
+                    properties.append(Property(name: name, type: type.trimmed))
+                } else if binding.initializer == nil && !binding.hasImplicitNilDefault(in: variable) {
+                    diagnose(missingDefaultDiagnostic(variable: variable, name: name))
+                    isInvalid = true
+                }
+            }
+        }
+        return PropertyInjection(properties: properties, isInvalid: isInvalid)
+    }
+
+    /// The initializer that assigns every injected property, with the type's access level.
+    func initializer(access: Keyword?) -> DeclSyntax {
+        let accessPrefix = access.map { "\(TokenSyntax.keyword($0).text) " } ?? ""
+        let parameters = properties.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
+        let assignments = properties.map { "\n    self.\($0.name) = \($0.name)" }.joined()
+        return "\(raw: accessPrefix)init(\(raw: parameters)) {\(raw: assignments)\n}"
+    }
+
+    private static func missingDefaultDiagnostic(variable: VariableDeclSyntax, name: String) -> Diagnostic {
+        // NB: the attribute takes over the declaration's leading trivia (its line break).
+        let attribute = AttributeSyntax(stringLiteral: "@Inject ").with(\.leadingTrivia, variable.leadingTrivia)
+        var marked = variable.with(\.leadingTrivia, [])
+        marked.attributes = AttributeListSyntax([.attribute(attribute)] + Array(marked.attributes))
+        return Diagnostic(
+            node: variable,
+            message: InjectableDiagnostic.missingDefaultValue(property: name),
+            fixIts: [
+                FixIt(
+                    message: InjectableFixIt.markPropertyInject(property: name),
+                    changes: [.replace(oldNode: Syntax(variable), newNode: Syntax(marked))],
+                )
+            ],
+        )
+    }
+}
+
+extension PatternBindingSyntax {
+    /// Whether a `var` of optional type, which starts as `nil` without an initializer.
+    func hasImplicitNilDefault(in variable: VariableDeclSyntax) -> Bool {
+        guard variable.bindingSpecifier.tokenKind == .keyword(.var), let type = typeAnnotation?.type else {
+            return false
+        }
+        return type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
+    }
+}
