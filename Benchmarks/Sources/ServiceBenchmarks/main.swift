@@ -52,13 +52,14 @@ func checkSemantics() {
     require(service === ServiceAdapter.resolve(CachedSingleton.self, in: env), "Service singleton identity")
     require(
         container.resolve(CachedSingleton.self)! === container.resolve(CachedSingleton.self)!,
-        "Swinject singleton identity",)
+        "Swinject singleton identity", )
     @Dependency(\.cachedSingleton) var dependency
     @Dependency(\.cachedSingleton) var dependencyAgain
     require(dependency === dependencyAgain, "swift-dependencies singleton identity")
 
     require(
-        ServiceAdapter.resolve(Leaf.self, in: env) !== ServiceAdapter.resolve(Leaf.self, in: env), "Service transient",)
+        ServiceAdapter.resolve(Leaf.self, in: env) !== ServiceAdapter.resolve(Leaf.self, in: env), "Service transient",
+    )
     require(container.resolve(Leaf.self)! !== container.resolve(Leaf.self)!, "Swinject transient")
     @Dependency(\.makeLeaf) var makeLeaf
     require(makeLeaf() !== makeLeaf(), "swift-dependencies transient")
@@ -73,7 +74,8 @@ func checkSemantics() {
         require(top.left.shared === top.right.shared, "\(library) graph sharing inside one resolve")
     }
     require(
-        serviceTop.left.shared !== ServiceAdapter.resolve(DiamondTop.self, in: env).left.shared, "Service fresh graph",)
+        serviceTop.left.shared !== ServiceAdapter.resolve(DiamondTop.self, in: env).left.shared, "Service fresh graph",
+    )
     require(swinjectTop.left.shared !== container.resolve(DiamondTop.self)!.left.shared, "Swinject fresh graph")
 
     @Dependency(\.chain) var chain
@@ -81,6 +83,16 @@ func checkSemantics() {
     require(chainLength(container.resolve(Chain0.self)!) == 10, "Swinject chain")
     require(chainLength(chain.make0()) == 10, "swift-dependencies chain")
     require(ServiceConsumer().singleton === service, "@Service resolves the singleton")
+
+    let generated = ServiceEnv(name: "generated check")
+    MainActor.assumeIsolated { generated.assemble(GeneratedAssembly()) }
+    let root = ServiceAdapter.resolve(G0.self, in: generated)
+    require(
+        root.g1.g3 === ServiceAdapter.resolve(G3.self, in: generated), "Service generated graph shares singletons",)
+    let swinjectGenerated = Container()
+    registerGeneratedGraph(in: swinjectGenerated)
+    require(
+        swinjectGenerated.resolve(G0.self)!.g2.g6 === swinjectGenerated.resolve(G6.self)!, "Swinject generated graph",)
 }
 
 checkSemantics()
@@ -196,6 +208,23 @@ let scenarios: [Scenario] = [
                 let fresh = Container()
                 for registrar in registrars { registrar.swinject(fresh) }
                 blackHole(fresh)
+            },
+        ],
+    ),
+    Scenario(
+        name: "macro-generated assembly of 100 services: assemble + resolve the root",
+        iterations: iterations(2_000),
+        contenders: [
+            Contender(library: "hand-written") { blackHole(buildGeneratedGraph()) },
+            Contender(library: "Service") {
+                let fresh = ServiceEnv(name: "generated")
+                MainActor.assumeIsolated { fresh.assemble(GeneratedAssembly()) }
+                blackHole(ServiceAdapter.resolve(G0.self, in: fresh))
+            },
+            Contender(library: "Swinject") {
+                let fresh = Container()
+                registerGeneratedGraph(in: fresh)
+                blackHole(fresh.resolve(G0.self)!)
             },
         ],
     ),

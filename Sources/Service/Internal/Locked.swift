@@ -18,10 +18,22 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
 
     /// Runs `body` with exclusive access to the value.
     func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        while !flag.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
-            while flag.load(ordering: .relaxed) {}
-        }
-        defer { flag.store(false, ordering: .releasing) }
+        flag.lockSpinning()
+        defer { flag.unlockSpinning() }
         return body(&value)
+    }
+}
+
+extension Atomic where Value == Bool {
+    /// Takes the spin lock this flag stands for.
+    func lockSpinning() {
+        while !compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+            while load(ordering: .relaxed) {}
+        }
+    }
+
+    /// Releases the spin lock taken by `lockSpinning()`.
+    func unlockSpinning() {
+        store(false, ordering: .releasing)
     }
 }

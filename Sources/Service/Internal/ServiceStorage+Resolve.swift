@@ -140,7 +140,7 @@ extension Slot {
     /// Decides, under the slot lock, whether to return the cache, wait, or build with `construction`.
     @usableFromInline
     func decide(on track: Track, for construction: Construction) -> SharedDecision {
-        state.withLock { state in
+        withState { state in
             let bits = loadCache(track)
             if bits != 0 {
                 _ = RetainedBits.object(bits, as: Box.self).retain()
@@ -160,7 +160,7 @@ extension Slot {
     /// otherwise whatever the cache held before (normally nothing).
     @usableFromInline
     func finishConstruction(on track: Track, generation: UInt64, publishing bits: UInt) -> UInt {
-        state.withLock { state in
+        withState { state in
             state.construction = nil
             guard bits != 0, state.generation == generation else {
                 return bits

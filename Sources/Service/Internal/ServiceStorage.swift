@@ -9,7 +9,8 @@ public import Synchronization
 @usableFromInline
 final class ServiceStorage: Sendable {
     @usableFromInline let gate = ReaderGate()
-    /// The current `SlotTable`, unretained; `writer` keeps every table alive.
+    /// The current `SlotTable`, unretained; `writer` keeps it alive, and a replaced table is
+    /// retired through the gate like any other unpublished pointer.
     @usableFromInline let table: Atomic<UInt>
     private let writer: Locked<WriterState>
     /// Retained pointers that were unpublished but may still be seen by a reader.
@@ -17,13 +18,13 @@ final class ServiceStorage: Sendable {
 
     private struct WriterState {
         var slots: [Slot] = []
-        var tables: [SlotTable]
+        var table: SlotTable
     }
 
     init() {
         let first = SlotTable(capacity: 16)
         table = Atomic(UInt(bitPattern: Unmanaged.passUnretained(first).toOpaque()))
-        writer = Locked(WriterState(tables: [first]))
+        writer = Locked(WriterState(table: first))
     }
 
     deinit {
@@ -72,25 +73,34 @@ final class ServiceStorage: Sendable {
     /// The slot of `type`, created (and the table grown) if needed.
     private func slot(creating type: Any.Type) -> Slot {
         let key = UInt(bitPattern: ObjectIdentifier(type))
-        return writer.withLock { state in
-            let current = state.tables[state.tables.count - 1]
+        var replaced: UInt = 0
+        let slot = writer.withLock { state in
+            let current = state.table
             if let existing = current.slot(for: key) {
                 return existing.takeUnretainedValue()
             }
             let slot = Slot(type: type)
             state.slots.append(slot)
-            if state.slots.count * 2 > current.capacity {
+            // NB: grow at a load factor of 3/4; linear probing stays short below it.
+            if state.slots.count * 4 > current.capacity * 3 {
                 let larger = SlotTable(capacity: current.capacity * 2)
                 for existing in state.slots {
                     larger.insert(existing, for: UInt(bitPattern: ObjectIdentifier(existing.type)))
                 }
-                state.tables.append(larger)
-                table.store(UInt(bitPattern: Unmanaged.passUnretained(larger).toOpaque()), ordering: .releasing)
+                state.table = larger
+                let bits = UInt(bitPattern: Unmanaged.passUnretained(larger).toOpaque())
+                replaced = table.exchange(bits, ordering: .sequentiallyConsistent)
+                _ = RetainedBits.object(replaced, as: SlotTable.self).retain()
             } else {
                 current.insert(slot, for: key)
             }
             return slot
         }
+        if replaced != 0 {
+            // NB: the old table is released once no reader can still be probing it.
+            retire([replaced])
+        }
+        return slot
     }
 
     /// Makes `registration` the one for `type`.
@@ -100,7 +110,7 @@ final class ServiceStorage: Sendable {
     func install(_ registration: Registration, for type: Any.Type) {
         let slot = slot(creating: type)
         let newBits = RetainedBits.retain(registration)
-        let dropped = slot.state.withLock { state in
+        let dropped = slot.withState { state in
             var dropped: [UInt] = []
             let oldBits = slot.registration.exchange(newBits, ordering: .sequentiallyConsistent)
             if oldBits != 0 {
@@ -123,7 +133,7 @@ final class ServiceStorage: Sendable {
         let slots = writer.withLock { $0.slots }
         var dropped: [UInt] = []
         for slot in slots {
-            slot.state.withLock { state in
+            slot.withState { state in
                 let bits = slot.registration.load(ordering: .sequentiallyConsistent)
                 let matches =
                     bits != 0 && predicate(RetainedBits.object(bits, as: Registration.self).takeUnretainedValue())

@@ -2,11 +2,13 @@ public import Synchronization
 
 /// Everything the environment knows about one service type: its registration and cached instances.
 ///
-/// The three atomics hold retained pointers (or zero). They are replaced only while `state` is
-/// locked, and a replaced pointer is released through the storage's `ReaderGate`, so readers may
-/// load them without taking any lock.
+/// The three atomics hold retained pointers (or zero). They are replaced only while the slot's
+/// state is locked, and a replaced pointer is released through the storage's `ReaderGate`, so
+/// readers may load them without taking any lock.
 @usableFromInline
-final class Slot: Sendable {
+final class Slot: @unchecked Sendable {
+    // Safety: `stateValue` is only read or written inside `withState`, between taking and
+    // releasing `stateLock`; every other stored property is immutable or atomic.
     /// The registered type, kept for error messages.
     let type: Any.Type
     /// A retained `Registration`, or zero when nothing is registered.
@@ -15,8 +17,9 @@ final class Slot: Sendable {
     @usableFromInline let cache = Atomic<UInt>(0)
     /// A retained `ValueBox` with the cached instance of the MainActor track, or zero.
     @usableFromInline let mainCache = Atomic<UInt>(0)
-    /// Construction bookkeeping; see `SlotState`.
-    let state = Locked(SlotState())
+    /// Guards `stateValue`; inline, so a slot is one allocation.
+    private let stateLock = Atomic(false)
+    private var stateValue = SlotState()
 
     init(type: Any.Type) {
         self.type = type
@@ -48,6 +51,13 @@ final class Slot: Sendable {
         case .sendable: cache.exchange(bits, ordering: .sequentiallyConsistent)
         case .main: mainCache.exchange(bits, ordering: .sequentiallyConsistent)
         }
+    }
+
+    /// Runs `body` with exclusive access to the slot's construction bookkeeping.
+    func withState<Result>(_ body: (inout SlotState) -> Result) -> Result {
+        stateLock.lockSpinning()
+        defer { stateLock.unlockSpinning() }
+        return body(&stateValue)
     }
 
     /// Unpublishes both caches and returns the retained pointers the caller must retire.

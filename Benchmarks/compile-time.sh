@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Compile-time cost of the macros: N @Injectable types and one @Assembly, against the same graph
+# hand-wired with closures, for N = 50 and 200. Each target is built clean, with its dependencies
+# (Service, the macro plugin, swift-syntax) already built, so the time is that target's own.
+set -euo pipefail
+cd "$(dirname "$0")"
+work=".build-compile-time"
+mkdir -p "$work"
+python3 - "$work" <<'PY'
+import pathlib, sys
+root = pathlib.Path(sys.argv[1])
+(root / "Package.swift").write_text('''// swift-tools-version: 6.2
+import PackageDescription
+let service = String(Context.packageDirectory.split(separator: "/").dropLast(3).last ?? "main").lowercased()
+let targets = ["Macro50", "Hand50", "Macro200", "Hand200"]
+let package = Package(
+    name: "CompileTime",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(path: "../../..")],
+    targets: targets.map { .target(name: $0, dependencies: [.product(name: "Service", package: service)]) },
+    swiftLanguageModes: [.v6]
+)
+''')
+def children(i, n):
+    return [c for c in (2 * i + 1, 2 * i + 2) if c < n]
+def types(n, macro):
+    out = ["import Service", ""]
+    for i in range(n):
+        deps = children(i, n)
+        if macro:
+            out.append("@Injectable")
+        out.append(f"final class T{i}: Sendable {{")
+        out += [f"    let t{c}: T{c}" for c in deps]
+        out.append("    init(" + ", ".join(f"t{c}: T{c}" for c in deps) + ") {")
+        out += [f"        self.t{c} = t{c}" for c in deps]
+        out += ["    }", "}", ""]
+    return out
+for n in (50, 200):
+    macro = types(n, True) + ["@Assembly", "struct GeneratedAssembly {"] + [f"    #register(T{i}.self)" for i in range(n)] + ["}"]
+    hand = types(n, False) + ["func registerAll(in env: ServiceEnv) {"]
+    for i in range(n):
+        args = ", ".join(f"t{c}: try ServiceEnv.current.resolve(T{c}.self)" for c in children(i, n))
+        hand.append(f"    env.register(T{i}.self) {{ T{i}({args}) }}")
+    hand.append("}")
+    for name, lines in ((f"Macro{n}", macro), (f"Hand{n}", hand)):
+        directory = root / "Sources" / name
+        directory.mkdir(parents=True, exist_ok=True)
+        (directory / "Graph.swift").write_text("\n".join(lines) + "\n")
+PY
+cd "$work"
+swift build --target Service >/dev/null
+echo "| N | @Injectable + @Assembly | hand-wired | ratio |"
+echo "|---:|---:|---:|---:|"
+for n in 50 200; do
+    declare -A seconds
+    for kind in Macro Hand; do
+        rm -rf ".build/debug/$kind$n.build"
+        start=$(date +%s.%N)
+        swift build --target "$kind$n" >/dev/null
+        end=$(date +%s.%N)
+        seconds[$kind]=$(python3 -c "print(f'{$end - $start:.2f}')")
+    done
+    ratio=$(python3 -c "print(f'{${seconds[Macro]} / ${seconds[Hand]}:.2f}')")
+    echo "| $n | ${seconds[Macro]} s | ${seconds[Hand]} s | ×$ratio |"
+done
