@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Compile-time cost of the macros: N @Injectable types and one @Assembly, against the same graph
-# hand-wired with closures, for N = 50 and 200. Each target is built clean, with its dependencies
-# (Service, the macro plugin, swift-syntax) already built, so the time is that target's own.
+# hand-wired with closures, for N = 50 and 200. Each target is recompiled in full, with its
+# dependencies (Service, the macro plugin, swift-syntax) already built, so the time is its own.
 set -euo pipefail
 cd "$(dirname "$0")"
 work=".build-compile-time"
@@ -11,12 +11,12 @@ import pathlib, sys
 root = pathlib.Path(sys.argv[1])
 (root / "Package.swift").write_text('''// swift-tools-version: 6.2
 import PackageDescription
-let service = String(Context.packageDirectory.split(separator: "/").dropLast(3).last ?? "main").lowercased()
+let service = String(Context.packageDirectory.split(separator: "/").dropLast(2).last ?? "main").lowercased()
 let targets = ["Macro50", "Hand50", "Macro200", "Hand200"]
 let package = Package(
     name: "CompileTime",
     platforms: [.macOS(.v15)],
-    dependencies: [.package(path: "../../..")],
+    dependencies: [.package(path: "../..")],
     targets: targets.map { .target(name: $0, dependencies: [.product(name: "Service", package: service)]) },
     swiftLanguageModes: [.v6]
 )
@@ -48,15 +48,24 @@ for n in (50, 200):
         (directory / "Graph.swift").write_text("\n".join(lines) + "\n")
 PY
 cd "$work"
-swift build --target Service >/dev/null
+build() {
+    if ! swift build "$@" >build.log 2>&1; then
+        cat build.log >&2
+        exit 1
+    fi
+}
+build --target Service
+# NB: build every target once so the plugin and all dependencies are up to date before timing.
+for target in Macro50 Hand50 Macro200 Hand200; do build --target "$target"; done
 echo "| N | @Injectable + @Assembly | hand-wired | ratio |"
 echo "|---:|---:|---:|---:|"
 for n in 50 200; do
     declare -A seconds
     for kind in Macro Hand; do
-        rm -rf ".build/debug/$kind$n.build"
+        # NB: each target is one file; touching it recompiles the whole target and nothing else.
+        touch "Sources/$kind$n/Graph.swift"
         start=$(date +%s.%N)
-        swift build --target "$kind$n" >/dev/null
+        build --target "$kind$n"
         end=$(date +%s.%N)
         seconds[$kind]=$(python3 -c "print(f'{$end - $start:.2f}')")
     done

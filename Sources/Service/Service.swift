@@ -23,7 +23,8 @@ public struct Service<S: Sendable>: Sendable {
     /// The service, resolved on first access.
     @inlinable
     public var wrappedValue: S {
-        cell.value(in: env)
+        // NB: the cached path touches only the cell: copying `env` would write shared refcounts.
+        cell.cached ?? cell.resolveAndPublish(in: env)
     }
 
     /// Resolves the property's type.
@@ -123,13 +124,14 @@ final class ResolvedOnce<Value: Sendable>: Sendable {
         }
     }
 
+    /// The published value, or nil before the first access.
     @inlinable @inline(__always)
-    func value(in env: ServiceEnv) -> Value {
+    var cached: Value? {
         let bits = published.load(ordering: .acquiring)
-        if bits != 0 {
-            return RetainedBits.object(bits, as: ValueBox<Value>.self)._withUnsafeGuaranteedRef { $0.value }
+        guard bits != 0 else {
+            return nil
         }
-        return resolveAndPublish(in: env)
+        return RetainedBits.object(bits, as: ValueBox<Value>.self)._withUnsafeGuaranteedRef { $0.value }
     }
 
     @usableFromInline

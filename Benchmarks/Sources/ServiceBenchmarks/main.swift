@@ -45,6 +45,32 @@ enum HandWritten {
     static let singleton = CachedSingleton()
 }
 
+/// A hand-written accessor: returns the singleton from a function call, as real code would.
+@inline(never)
+func handWrittenAccessor() -> CachedSingleton {
+    HandWritten.singleton
+}
+
+// `--scaling-probe`: only the two-thread cached-singleton throughput, in a few variants.
+if arguments.contains("--scaling-probe") {
+    let captured = ServiceEnv.online
+    let probeConsumer = ServiceConsumer()
+    _ = probeConsumer.singleton
+    let variants: [(String, @Sendable () -> Void)] = [
+        ("hand-written", { blackHole(HandWritten.singleton) }),
+        ("hand-written accessor", { blackHole(handWrittenAccessor()) }),
+        ("Service via .online", { blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: .online)) }),
+        ("Service, env captured", { blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: captured)) }),
+        ("@Service cell", { blackHole(probeConsumer.singleton) }),
+    ]
+    for (name, operation) in variants {
+        let one = (0..<3).map { _ in throughput(threads: 1, iterations: 4_000_000, operation) }.max() ?? 0
+        let two = (0..<3).map { _ in throughput(threads: 2, iterations: 4_000_000, operation) }.max() ?? 0
+        print("\(name): 1 thread \(Int(one / 1e6)) Mops/s, 2 threads \(Int(two / 1e6)) Mops/s, ×\(two / one)")
+    }
+    exit(0)
+}
+
 // MARK: Semantic checks, before any timing.
 
 func checkSemantics() {
@@ -88,11 +114,11 @@ func checkSemantics() {
     MainActor.assumeIsolated { generated.assemble(GeneratedAssembly()) }
     let root = ServiceAdapter.resolve(G0.self, in: generated)
     require(
-        root.g1.g3 === ServiceAdapter.resolve(G3.self, in: generated), "Service generated graph shares singletons",)
+        root.g1.g3 === ServiceAdapter.resolve(G3.self, in: generated), "Service generated graph shares singletons", )
     let swinjectGenerated = Container()
     registerGeneratedGraph(in: swinjectGenerated)
     require(
-        swinjectGenerated.resolve(G0.self)!.g2.g6 === swinjectGenerated.resolve(G6.self)!, "Swinject generated graph",)
+        swinjectGenerated.resolve(G0.self)!.g2.g6 === swinjectGenerated.resolve(G6.self)!, "Swinject generated graph", )
 }
 
 checkSemantics()

@@ -8,6 +8,14 @@ public import Synchronization
 /// them once no reader can still see them.
 @usableFromInline
 final class ServiceStorage: Sendable {
+    /// Keeps the fields every resolve reads off the cache line of the object's reference count,
+    /// which every copy of a `ServiceEnv` writes.
+    private let headerPadding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+        0, 0, 0, 0, 0, 0, 0, 0,
+    )
+    private let moreHeaderPadding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+        0, 0, 0, 0, 0, 0, 0, 0,
+    )
     @usableFromInline let gate = ReaderGate()
     /// The current `SlotTable`, unretained; `writer` keeps it alive, and a replaced table is
     /// retired through the gate like any other unpublished pointer.
