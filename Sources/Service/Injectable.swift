@@ -62,6 +62,8 @@ public struct ServiceDependency: Sendable, CustomStringConvertible {
         case required
         /// `nil` when the dependency is not registered.
         case optional
+        /// Resolved on first use (`Lazy<T>`), not when the owner is built; breaks cycles.
+        case lazy
     }
 
     /// The type resolved for the dependency (the wrapped type of an optional).
@@ -78,9 +80,15 @@ public struct ServiceDependency: Sendable, CustomStringConvertible {
         self.kind = kind
     }
 
-    /// `label: Type`, followed by ` (optional)` for an optional dependency.
+    /// `label: Type`, followed by ` (optional)` or ` (lazy)` where that applies.
     public var description: String {
-        "\(label): \(String(describing: type))\(kind == .optional ? " (optional)" : "")"
+        let suffix =
+            switch kind {
+            case .required: ""
+            case .optional: " (optional)"
+            case .lazy: " (lazy)"
+            }
+        return "\(label): \(String(describing: type))\(suffix)"
     }
 }
 

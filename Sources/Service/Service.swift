@@ -136,12 +136,16 @@ final class ResolvedOnce<Value: Sendable>: Sendable {
 
     @usableFromInline
     func resolveAndPublish(in env: ServiceEnv) -> Value {
-        let value: Value
         do {
-            value = try resolver(env)
+            return try resolveAndPublishThrowing(in: env)
         } catch {
             fatalError(error.description)
         }
+    }
+
+    /// Resolves and publishes the value, or throws without publishing anything.
+    func resolveAndPublishThrowing(in env: ServiceEnv) throws(ServiceError) -> Value {
+        let value = try resolver(env)
         let fresh = RetainedBits.retain(ValueBox(value))
         let (exchanged, winner) = published.compareExchange(
             expected: 0,

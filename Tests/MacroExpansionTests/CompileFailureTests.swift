@@ -12,6 +12,7 @@ struct CompileFailureTests {
     func missingProvider() {
         let build = Self.build
         #expect(build.exitCode != 0)
+        #expect(!build.errorMessages.isEmpty, "the fixture build reported no errors: \(build.output.suffix(3_000))")
         #expect(build.errors(onLine: 14).contains { $0.contains("'Needy.InjectionRequirements'") })
         #expect(build.output.contains("'(Missing.Type) -> Missing'"))
     }

@@ -465,4 +465,38 @@ struct InjectableMacroTests {
                 """,
         )
     }
+
+    @Test("a Lazy<T> parameter is deferred, listed as lazy, and met by a lazy provider")
+    func lazyDependency() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class Notifier {
+                init(mailer: Lazy<Mailer>, clock: Clock) {}
+            }
+            """,
+            expandedSource: """
+                final class Notifier {
+                    init(mailer: Lazy<Mailer>, clock: Clock) {}
+                }
+
+                extension Notifier: __ServiceMacroSupport.InjectableType {
+                    protocol InjectionRequirements {
+                        func provide(_ type: __ServiceMacroSupport.LazyDependency<Mailer>.Type) -> __ServiceMacroSupport.LazyDependency<Mailer>
+                        func provide(_ type: Clock.Type) -> Clock
+                    }
+                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency(Mailer.self, label: "mailer", kind: .lazy),
+                        __ServiceMacroSupport.Dependency(Clock.self, label: "clock", kind: .required),
+                    ]
+                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(mailer: __ServiceMacroSupport.LazyDependency(Mailer.self, in: resolver), clock: try resolver.resolve(Clock.self))
+                    }
+                    static func make(graph: some InjectionRequirements) -> Self {
+                        Self(mailer: graph.provide(__ServiceMacroSupport.LazyDependency<Mailer>.self), clock: graph.provide(Clock.self))
+                    }
+                }
+                """,
+        )
+    }
 }

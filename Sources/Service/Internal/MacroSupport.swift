@@ -10,6 +10,7 @@ public enum __ServiceMacroSupport {
     public typealias Failure = ServiceError
     public typealias Registration = AssemblyRegistration
     public typealias AssemblyType = ServiceAssembly
+    public typealias LazyDependency = Lazy
 
     /// What an assembly's `Provided` class returns for a Sendable type: compile-time evidence
     /// that the type is provided, which also resolves it when called.

@@ -114,23 +114,41 @@ extension InjectableModel.Parameter {
     /// A parameter of declared type `declared`, unwrapping `T?`, `T!` and `Optional<T>`.
     init(type declared: TypeSyntax, label: String?) {
         self.label = label
-        if let optional = declared.as(OptionalTypeSyntax.self) {
+        self.isLazy = declared.genericArgument(of: "Lazy") != nil
+        if let lazy = declared.genericArgument(of: "Lazy") {
+            self.type = lazy
+            self.isOptional = false
+        } else if let optional = declared.as(OptionalTypeSyntax.self) {
             self.type = optional.wrappedType.trimmed
             self.isOptional = true
         } else if let unwrapped = declared.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
             self.type = unwrapped.wrappedType.trimmed
             self.isOptional = true
-        } else if let identifier = declared.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional",
-            let argument = identifier.genericArgumentClause?.arguments.first,
-            identifier.genericArgumentClause?.arguments.count == 1,
-            let wrapped = argument.argument.as(TypeSyntax.self)
-        {
-            self.type = wrapped.trimmed
+        } else if let wrapped = declared.genericArgument(of: "Optional") {
+            self.type = wrapped
             self.isOptional = true
         } else {
             self.type = declared.trimmed
             self.isOptional = false
         }
+    }
+}
+
+extension TypeSyntax {
+    /// `T` when this type is spelled `name<T>` (or `Service.name<T>`), else nil.
+    func genericArgument(of name: String) -> TypeSyntax? {
+        let identifier: (name: TokenSyntax, clause: GenericArgumentClauseSyntax?)
+        if let simple = self.as(IdentifierTypeSyntax.self) {
+            identifier = (simple.name, simple.genericArgumentClause)
+        } else if let member = self.as(MemberTypeSyntax.self) {
+            identifier = (member.name, member.genericArgumentClause)
+        } else {
+            return nil
+        }
+        guard identifier.name.text == name, let arguments = identifier.clause?.arguments, arguments.count == 1 else {
+            return nil
+        }
+        return arguments.first?.argument.as(TypeSyntax.self)?.trimmed
     }
 }
 

@@ -39,7 +39,7 @@ struct InjectableBuilder {
     private func dependenciesProperty() -> DeclSyntax {
         let isolation = model.isMainActor ? "nonisolated " : ""
         let entries = model.parameters.enumerated().map { index, parameter in
-            let kind = parameter.isOptional ? ".optional" : ".required"
+            let kind = parameter.isLazy ? ".lazy" : parameter.isOptional ? ".optional" : ".required"
             let label = parameter.label ?? "_\(index)"
             return
                 "\(RuntimeSymbol.dependency)(\(parameter.type.metatypeOperand).self, label: \"\(label)\", kind: \(kind)),"
@@ -94,6 +94,9 @@ struct InjectableBuilder {
     /// The expression that resolves one parameter from `resolver`.
     private func resolution(of parameter: InjectableModel.Parameter) -> String {
         let type = parameter.type.metatypeOperand
+        if parameter.isLazy {
+            return "\(RuntimeSymbol.support).LazyDependency(\(type).self, in: resolver)"
+        }
         switch (parameter.isOptional, model.isMainActor) {
         case (false, false): return "try resolver.resolve(\(type).self)"
         case (false, true): return "try \(RuntimeSymbol.support).resolveOnEitherTrack(\(type).self, in: resolver)"
@@ -105,9 +108,12 @@ struct InjectableBuilder {
 }
 
 extension InjectableModel.Parameter {
-    /// The type a graph provides for this parameter: `T` or `T?`.
+    /// The type a graph provides for this parameter: `T`, `T?` or `Lazy<T>`.
     var providedType: String {
-        isOptional ? "\(type.metatypeOperand)?" : type.metatypeOperand
+        if isLazy {
+            return "\(RuntimeSymbol.support).LazyDependency<\(type.trimmedDescription)>"
+        }
+        return isOptional ? "\(type.metatypeOperand)?" : type.metatypeOperand
     }
 }
 

@@ -9,9 +9,11 @@ struct InjectableModel {
     struct Parameter {
         /// The argument label, or nil for an unlabeled parameter.
         let label: String?
-        /// The resolved type: the wrapped type of an optional.
+        /// The resolved type: the wrapped type of an optional or a `Lazy`.
         let type: TypeSyntax
         let isOptional: Bool
+        /// Declared `Lazy<T>`: resolved on first use, not when the owner is built.
+        let isLazy: Bool
     }
 
     let typeName: TokenSyntax

@@ -1,0 +1,41 @@
+import Synchronization
+
+/// A dependency resolved on first use instead of when its owner is built.
+///
+/// Declaring a dependency `Lazy<T>` defers its resolution, which also breaks a construction
+/// cycle: `A` can take `Lazy<B>` while `B` takes `A`. The environment is captured when the
+/// `Lazy` is created; the first `value` resolves there and keeps the result.
+///
+/// ```swift
+/// final class Analytics: Sendable {}
+///
+/// let env = ServiceEnv(name: "lazy")
+/// env.register(Analytics.self) { Analytics() }
+/// let analytics = Lazy(Analytics.self, in: env)  // nothing resolved yet
+/// let first = try analytics.resolve()            // resolved now, and kept
+/// ```
+public struct Lazy<Value: Sendable>: Sendable {
+    private let env: ServiceEnv
+    private let cell: ResolvedOnce<Value>
+
+    /// A lazy dependency on `type`, to be resolved in `env` (by default the current one).
+    public init(_ type: Value.Type = Value.self, in env: ServiceEnv = .current) {
+        self.env = env
+        self.cell = ResolvedOnce { env throws(ServiceError) in try env.resolve(type) }
+    }
+
+    /// Resolves the value on first call and returns the same value afterwards.
+    ///
+    /// - Throws: the ``ServiceError`` of a failed first resolution; a later call tries again.
+    public func resolve() throws(ServiceError) -> Value {
+        if let cached = cell.cached {
+            return cached
+        }
+        return try cell.resolveAndPublishThrowing(in: env)
+    }
+
+    /// The value, resolved on first access; traps with the error's description if that fails.
+    public var value: Value {
+        cell.cached ?? cell.resolveAndPublish(in: env)
+    }
+}
