@@ -2,9 +2,10 @@
 // swift-format-ignore
 /// Makes a struct, final class or actor injectable: `env.register(T.self)` needs no closure.
 ///
-/// The macro picks the initializer marked `@Inject`, else the only initializer, else a struct's
-/// memberwise one. Parameters with default values are not injected; `T?` parameters are `nil`
-/// when `T` is not registered. It expands to an extension with the ``Injectable`` conformance
+/// The macro picks the initializer marked `@Inject`, else the only initializer, else the stored
+/// properties marked `@Inject` (and generates the initializer for them), else a struct's memberwise
+/// one. Parameters with default values are not injected; `T?` parameters are `nil` when `T` is not
+/// registered; `Lazy<T>` parameters are resolved on first use. It expands to an extension with the ``Injectable`` conformance
 /// (``MainInjectable`` for a `@MainActor` type), `dependencies` metadata, an
 /// `InjectionRequirements` protocol with one `provide(_:)` requirement per required dependency,
 /// and `make(resolver:)`.
@@ -25,7 +26,9 @@
 /// Errors: applied to anything but a struct, class or actor; a generic type; a non-final class
 /// (fix-it: add `final`); several initializers and none marked `@Inject` (a fix-it per
 /// initializer); more than one `@Inject` initializer; an `async` or failable initializer; a
-/// variadic parameter.
+/// variadic parameter; `@Inject` on a property without a type annotation or on a static property;
+/// in property-injection mode, a stored property with neither a default value nor `@Inject`
+/// (fix-it: mark it `@Inject`).
 @attached(member, names: named(init))
 @attached(
     extension,
@@ -64,9 +67,9 @@ public macro Inject() = #externalMacro(module: "ServiceMacrosPlugin", type: "Inj
 ///     #register(Config.self) { Config(url: "https://example.com") }
 ///     #external(Logger.self)
 /// }
-/// // expands to: `static let registrations`, `assemble(env:)`, an open `Provided` class with one
-/// // `provide(_:)` per provided type, and one `Provided` subclass per `#register` of an
-/// // `@Injectable` type conforming to its `InjectionRequirements`.
+/// // expands to: `static let registrations`, `assemble(env:)`, a `Provided` class with one
+/// // `provide(_:)` per provided type, and `__InjectionGraphs`: one `Provided` subclass per
+/// // `#register` of an `@Injectable` type, conforming to its `InjectionRequirements` at that line.
 /// ```
 ///
 /// `includes:` names one assembly (usually from another module) whose provided types this one
