@@ -75,6 +75,43 @@ public struct ServiceEnv: Sendable, Hashable {
         self.storage = ServiceStorage()
     }
 
+    /// Creates an environment that inherits the registrations of `parent`.
+    ///
+    /// A type not registered here resolves with the parent's registration (searched up the
+    /// chain); a registration here overrides the parent's. Instances are built and cached in the
+    /// environment that resolves them, so an override here also applies to the dependencies of
+    /// inherited services, and no instance is shared with the parent. The parent never sees
+    /// the child's registrations.
+    ///
+    /// ```swift
+    /// struct Clock: Sendable { var now: Int }
+    /// let production = ServiceEnv(name: "production")
+    /// production.register(Clock.self) { Clock(now: 1_000) }
+    ///
+    /// let test = ServiceEnv(name: "test", parent: production)
+    /// test.register(Clock.self) { Clock(now: 0) }  // overrides; everything else is inherited
+    /// ```
+    public init(name: String, parent: ServiceEnv) {
+        self.name = name
+        self.storage = ServiceStorage(parent: (parent.name, parent.storage))
+    }
+
+    /// The environment this one inherits registrations from, if it was created with one.
+    ///
+    /// ```swift
+    /// let child = ServiceEnv(name: "child", parent: .online)
+    /// print(child.parent?.name ?? "none")  // "online"
+    /// ```
+    public var parent: ServiceEnv? {
+        storage.parent.map { ServiceEnv(name: $0.name, storage: $0.storage) }
+    }
+
+    /// An environment value for existing storage (a parent reached through `parent`).
+    private init(name: String, storage: ServiceStorage) {
+        self.name = name
+        self.storage = storage
+    }
+
     /// Whether both environments have the same name.
     ///
     /// ```swift

@@ -23,13 +23,16 @@ final class ServiceStorage: Sendable {
     private let writer: Locked<WriterState>
     /// Retained pointers that were unpublished but may still be seen by a reader.
     private let retired = Locked<[UInt]>([])
+    /// The environment this one inherits registrations from, if any.
+    let parent: (name: String, storage: ServiceStorage)?
 
     private struct WriterState {
         var slots: [Slot] = []
         var table: SlotTable
     }
 
-    init() {
+    init(parent: (name: String, storage: ServiceStorage)? = nil) {
+        self.parent = parent
         let first = SlotTable(capacity: 16)
         table = Atomic(UInt(bitPattern: Unmanaged.passUnretained(first).toOpaque()))
         writer = Locked(WriterState(table: first))
@@ -63,19 +66,45 @@ final class ServiceStorage: Sendable {
         return RetainedBits.object(bits, as: ValueBox<Value>.self)._withUnsafeGuaranteedRef { $0.value }
     }
 
-    /// The slot and current registration of `type`, if it is registered.
+    /// The slot and registration to resolve `type` with, if it is registered here or in a parent.
+    ///
+    /// An inherited registration is returned with a slot of this storage: instances are built and
+    /// cached in the environment that resolves them, so its overrides apply to their dependencies.
     @usableFromInline
     func registration(for type: Any.Type) -> (Slot, Registration)? {
+        let (slot, own) = ownEntry(for: type)
+        if let slot, let own {
+            return (slot, own)
+        }
+        guard let inherited = inheritedRegistration(for: type) else {
+            return nil
+        }
+        // NB: the writer lock is taken once per inherited type, to create the caching slot.
+        return (slot ?? self.slot(creating: type), inherited)
+    }
+
+    /// The slot of `type` in this storage, if any, and its registration, if any.
+    private func ownEntry(for type: Any.Type) -> (Slot?, Registration?) {
         let stripe = gate.enter()
         defer { gate.leave(stripe) }
         guard let slot = lookup(ObjectIdentifier(type)) else {
-            return nil
+            return (nil, nil)
         }
         let bits = slot._withUnsafeGuaranteedRef { $0.registration.load(ordering: .sequentiallyConsistent) }
-        guard bits != 0 else {
-            return nil
+        let registration = bits == 0 ? nil : RetainedBits.object(bits, as: Registration.self).takeUnretainedValue()
+        return (slot.takeUnretainedValue(), registration)
+    }
+
+    /// The nearest parent's registration of `type`.
+    private func inheritedRegistration(for type: Any.Type) -> Registration? {
+        var ancestor = parent?.storage
+        while let current = ancestor {
+            if let registration = current.ownEntry(for: type).1 {
+                return registration
+            }
+            ancestor = current.parent?.storage
         }
-        return (slot.takeUnretainedValue(), RetainedBits.object(bits, as: Registration.self).takeUnretainedValue())
+        return nil
     }
 
     /// The slot of `type`, created (and the table grown) if needed.
@@ -141,10 +170,13 @@ final class ServiceStorage: Sendable {
         let slots = writer.withLock { $0.slots }
         var dropped: [UInt] = []
         for slot in slots {
+            // NB: a slot without a registration may cache an instance of an inherited one.
+            let inherited = parent == nil ? nil : inheritedRegistration(for: slot.type)
             slot.withState { state in
                 let bits = slot.registration.load(ordering: .sequentiallyConsistent)
-                let matches =
-                    bits != 0 && predicate(RetainedBits.object(bits, as: Registration.self).takeUnretainedValue())
+                let effective =
+                    bits != 0 ? RetainedBits.object(bits, as: Registration.self).takeUnretainedValue() : inherited
+                let matches = effective.map(predicate) ?? false
                 if matches || registrations {
                     state.generation &+= 1
                     slot.takeCaches(into: &dropped)
