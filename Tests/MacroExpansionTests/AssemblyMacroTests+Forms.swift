@@ -1,0 +1,293 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+extension AssemblyMacroTests {
+    @Test("a MainActor registration gets a MainActor provider and an isolated conformance")
+    func mainRegistration() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct UIAssembly {
+                #registerMain(HomeViewModel.self)
+            }
+            """,
+            expandedSource: """
+                struct UIAssembly {
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = [
+                        __ServiceMacroSupport.Registration(
+                            service: HomeViewModel.self,
+                            registeredAs: HomeViewModel.self,
+                            scope: .singleton,
+                            track: .main,
+                            source: .injectable(dependencies: HomeViewModel.dependencies)
+                        ),
+                    ]
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.registerMain(HomeViewModel.self, scope: .singleton)
+                    }
+
+                    class Provided {
+                        let environment: __ServiceMacroSupport.Environment
+                        init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
+                        }
+                        @MainActor func provide(_ type: HomeViewModel.Type) -> HomeViewModel {
+                            __ServiceMacroSupport.provideMain(type, from: environment)
+                        }
+                    }
+
+                    private enum __InjectionGraphs {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        final class Graph0_HomeViewModel: Provided, @MainActor HomeViewModel.InjectionRequirements {
+                        }
+                        #sourceLocation()
+                    }
+                }
+
+                extension UIAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+        )
+    }
+
+    @Test("an external type is provided but not registered")
+    func externalRegistration() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct AppAssembly {
+                #external(Logger.self)
+                #register(Reporter.self)
+            }
+            """,
+            expandedSource: """
+                struct AppAssembly {
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = [
+                        __ServiceMacroSupport.Registration(
+                            service: Logger.self,
+                            registeredAs: Logger.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .external
+                        ),
+                        __ServiceMacroSupport.Registration(
+                            service: Reporter.self,
+                            registeredAs: Reporter.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .injectable(dependencies: Reporter.dependencies)
+                        ),
+                    ]
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.register(Reporter.self, scope: .singleton)
+                    }
+
+                    class Provided {
+                        let environment: __ServiceMacroSupport.Environment
+                        init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
+                        }
+                        func provide(_ type: Logger.Type) -> Logger {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                        func provide(_ type: Reporter.Type) -> Reporter {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                    }
+
+                    private enum __InjectionGraphs {
+                        #sourceLocation(file: "test.swift", line: 4)
+                        final class Graph1_Reporter: Provided, Reporter.InjectionRequirements {
+                        }
+                        #sourceLocation()
+                    }
+                }
+
+                extension AppAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+        )
+    }
+
+    @Test("a public assembly has public members and an open Provided class")
+    func publicAssembly() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            public struct FeatureAssembly {
+                #register(Feature.self)
+            }
+            """,
+            expandedSource: """
+                public struct FeatureAssembly {
+
+                    public init() {
+                    }
+
+                    public static let registrations: [__ServiceMacroSupport.Registration] = [
+                        __ServiceMacroSupport.Registration(
+                            service: Feature.self,
+                            registeredAs: Feature.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .injectable(dependencies: Feature.dependencies)
+                        ),
+                    ]
+
+                    @MainActor public func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.register(Feature.self, scope: .singleton)
+                    }
+
+                    open class Provided {
+                        public let environment: __ServiceMacroSupport.Environment
+                        public init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        public func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                        public func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
+                        }
+                        public func provide(_ type: Feature.Type) -> Feature {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                    }
+
+                    private enum __InjectionGraphs {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        final class Graph0_Feature: Provided, Feature.InjectionRequirements {
+                        }
+                        #sourceLocation()
+                    }
+                }
+
+                extension FeatureAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+        )
+    }
+
+    @Test("an included assembly is assembled first and its Provided class is inherited")
+    func includesAssembly() {
+        assertMacroExpansion(
+            """
+            @Assembly(includes: [CoreAssembly.self])
+            struct AppAssembly {
+                #register(Checkout.self)
+            }
+            """,
+            expandedSource: """
+                struct AppAssembly {
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = [
+                        __ServiceMacroSupport.Registration(
+                            service: Checkout.self,
+                            registeredAs: Checkout.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .injectable(dependencies: Checkout.dependencies)
+                        ),
+                    ]
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        CoreAssembly().assemble(env: env)
+                        env.register(Checkout.self, scope: .singleton)
+                    }
+
+                    class Provided: CoreAssembly.Provided {
+                        func provide(_ type: Checkout.Type) -> Checkout {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                    }
+
+                    private enum __InjectionGraphs {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        final class Graph0_Checkout: Provided, Checkout.InjectionRequirements {
+                        }
+                        #sourceLocation()
+                    }
+                }
+
+                extension AppAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+        )
+    }
+
+    @Test("members that are not registrations are left alone")
+    func otherMembersKept() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct MixedAssembly {
+                let name = "mixed"
+                #register(Database.self)
+                func helper() {}
+            }
+            """,
+            expandedSource: """
+                struct MixedAssembly {
+                    let name = "mixed"
+                    func helper() {}
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = [
+                        __ServiceMacroSupport.Registration(
+                            service: Database.self,
+                            registeredAs: Database.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .injectable(dependencies: Database.dependencies)
+                        ),
+                    ]
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.register(Database.self, scope: .singleton)
+                    }
+
+                    class Provided {
+                        let environment: __ServiceMacroSupport.Environment
+                        init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
+                        }
+                        func provide(_ type: Database.Type) -> Database {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                    }
+
+                    private enum __InjectionGraphs {
+                        #sourceLocation(file: "test.swift", line: 4)
+                        final class Graph0_Database: Provided, Database.InjectionRequirements {
+                        }
+                        #sourceLocation()
+                    }
+                }
+
+                extension MixedAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+        )
+    }
+}

@@ -1,0 +1,258 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+extension InjectableMacroTests {
+    @Test("a package type gets package members")
+    func packageAccess() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            package final class Indexer {
+                package init(store: Store) {}
+            }
+            """,
+            expandedSource: """
+                package final class Indexer {
+                    package init(store: Store) {}
+                }
+
+                extension Indexer: __ServiceMacroSupport.InjectableType {
+                    package protocol InjectionRequirements {
+                        func provide(_ type: Store.Type) -> Store
+                    }
+                    package static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency(Store.self, label: "store", kind: .required),
+                    ]
+                    package static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(store: try resolver.resolve(Store.self))
+                    }
+                    package static func make(graph: some InjectionRequirements) -> Self {
+                        Self(store: graph.provide(Store.self))
+                    }
+                }
+                """,
+        )
+    }
+
+    @Test("qualified, generic and collection parameter types are kept as written")
+    func qualifiedAndGenericTypes() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            struct Feed: Sendable {
+                let client: Network.Client
+                let cache: Cache<String, Data>
+                let tags: [String]
+            }
+            """,
+            expandedSource: """
+                struct Feed: Sendable {
+                    let client: Network.Client
+                    let cache: Cache<String, Data>
+                    let tags: [String]
+                }
+
+                extension Feed: __ServiceMacroSupport.InjectableType {
+                    protocol InjectionRequirements {
+                        func provide(_ type: Network.Client.Type) -> Network.Client
+                        func provide(_ type: Cache<String, Data>.Type) -> Cache<String, Data>
+                        func provide(_ type: [String].Type) -> [String]
+                    }
+                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency(Network.Client.self, label: "client", kind: .required),
+                        __ServiceMacroSupport.Dependency(Cache<String, Data>.self, label: "cache", kind: .required),
+                        __ServiceMacroSupport.Dependency([String].self, label: "tags", kind: .required),
+                    ]
+                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(client: try resolver.resolve(Network.Client.self), cache: try resolver.resolve(Cache<String, Data>.self), tags: try resolver.resolve([String].self))
+                    }
+                    static func make(graph: some InjectionRequirements) -> Self {
+                        Self(client: graph.provide(Network.Client.self), cache: graph.provide(Cache<String, Data>.self), tags: graph.provide([String].self))
+                    }
+                }
+                """,
+        )
+    }
+
+    @Test("a protocol composition is parenthesized where it is used as a metatype")
+    func compositionType() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class Auditor {
+                init(sink: any Sink & Sendable) {}
+            }
+            """,
+            expandedSource: """
+                final class Auditor {
+                    init(sink: any Sink & Sendable) {}
+                }
+
+                extension Auditor: __ServiceMacroSupport.InjectableType {
+                    protocol InjectionRequirements {
+                        func provide(_ type: (any Sink & Sendable).Type) -> (any Sink & Sendable)
+                    }
+                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency((any Sink & Sendable).self, label: "sink", kind: .required),
+                    ]
+                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(sink: try resolver.resolve((any Sink & Sendable).self))
+                    }
+                    static func make(graph: some InjectionRequirements) -> Self {
+                        Self(sink: graph.provide((any Sink & Sendable).self))
+                    }
+                }
+                """,
+        )
+    }
+
+    @Test("@MainActor spelled with its module still selects the MainActor track")
+    func explicitMainActorModuleQualified() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            @_Concurrency.MainActor
+            final class Toolbar {
+                init() {}
+            }
+            """,
+            expandedSource: """
+                @_Concurrency.MainActor
+                final class Toolbar {
+                    init() {}
+                }
+
+                extension Toolbar: __ServiceMacroSupport.MainInjectableType {
+                    protocol InjectionRequirements {
+                    }
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self()
+                    }
+                    static func make(graph: some InjectionRequirements) -> Self {
+                        Self()
+                    }
+                }
+                """,
+        )
+    }
+
+    @Test("@Inject stored properties get a generated initializer")
+    func propertyInjectionClass() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class Cart {
+                @Inject let pricing: Pricing
+                @Inject var coupons: Coupons?
+                var items: [Item] = []
+                var note: String?
+                static let limit = 10
+            }
+            """,
+            expandedSource: """
+                final class Cart {
+                    let pricing: Pricing
+                    var coupons: Coupons?
+                    var items: [Item] = []
+                    var note: String?
+                    static let limit = 10
+
+                    init(pricing: Pricing, coupons: Coupons?) {
+                        self.pricing = pricing
+                        self.coupons = coupons
+                    }
+                }
+
+                extension Cart: __ServiceMacroSupport.InjectableType {
+                    protocol InjectionRequirements {
+                        func provide(_ type: Pricing.Type) -> Pricing
+                        func provide(_ type: Coupons?.Type) -> Coupons?
+                    }
+                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency(Pricing.self, label: "pricing", kind: .required),
+                        __ServiceMacroSupport.Dependency(Coupons.self, label: "coupons", kind: .optional),
+                    ]
+                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(pricing: try resolver.resolve(Pricing.self), coupons: try __ServiceMacroSupport.resolveIfRegistered(Coupons.self, in: resolver))
+                    }
+                    static func make(graph: some InjectionRequirements) -> Self {
+                        Self(pricing: graph.provide(Pricing.self), coupons: graph.provide(Coupons?.self))
+                    }
+                }
+                """,
+        )
+    }
+
+    @Test("a public struct in property-injection mode gets a public initializer")
+    func propertyInjectionPublicStruct() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            public struct Catalog: Sendable {
+                @Inject public let search: SearchIndex
+                public var pageSize = 20
+            }
+            """,
+            expandedSource: """
+                public struct Catalog: Sendable {
+                    public let search: SearchIndex
+                    public var pageSize = 20
+
+                    public init(search: SearchIndex) {
+                        self.search = search
+                    }
+                }
+
+                extension Catalog: __ServiceMacroSupport.InjectableType {
+                    public protocol InjectionRequirements {
+                        func provide(_ type: SearchIndex.Type) -> SearchIndex
+                    }
+                    public static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency(SearchIndex.self, label: "search", kind: .required),
+                    ]
+                    public static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(search: try resolver.resolve(SearchIndex.self))
+                    }
+                    public static func make(graph: some InjectionRequirements) -> Self {
+                        Self(search: graph.provide(SearchIndex.self))
+                    }
+                }
+                """,
+        )
+    }
+
+    @Test("a Lazy<T> parameter is deferred, listed as lazy, and met by a lazy provider")
+    func lazyDependency() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class Notifier {
+                init(mailer: Lazy<Mailer>, clock: Clock) {}
+            }
+            """,
+            expandedSource: """
+                final class Notifier {
+                    init(mailer: Lazy<Mailer>, clock: Clock) {}
+                }
+
+                extension Notifier: __ServiceMacroSupport.InjectableType {
+                    protocol InjectionRequirements {
+                        func provide(_ type: __ServiceMacroSupport.LazyDependency<Mailer>.Type) -> __ServiceMacroSupport.LazyDependency<Mailer>
+                        func provide(_ type: Clock.Type) -> Clock
+                    }
+                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency(Mailer.self, label: "mailer", kind: .lazy),
+                        __ServiceMacroSupport.Dependency(Clock.self, label: "clock", kind: .required),
+                    ]
+                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(mailer: __ServiceMacroSupport.LazyDependency(Mailer.self, in: resolver), clock: try resolver.resolve(Clock.self))
+                    }
+                    static func make(graph: some InjectionRequirements) -> Self {
+                        Self(mailer: graph.provide(__ServiceMacroSupport.LazyDependency<Mailer>.self), clock: graph.provide(Clock.self))
+                    }
+                }
+                """,
+        )
+    }
+}
