@@ -28,6 +28,12 @@ struct CompileFailureTests {
         #expect(errors.contains { $0.contains("Presenter") && $0.contains("main actor-isolated") })
     }
 
+    @Test("MainActor isolation inferred from a protocol is caught by the compiler")
+    func inferredMainActorIsolation() {
+        let message = "conformance of 'InferredScreen' to protocol 'Injectable' crosses into main actor-isolated code"
+        #expect(Self.build.output.contains(message))
+    }
+
     @Test("the fixture's correct declarations produce no other errors")
     func noStrayErrors() {
         let lines = Set(Self.build.errorLines)

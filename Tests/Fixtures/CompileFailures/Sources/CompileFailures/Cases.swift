@@ -39,3 +39,14 @@ struct CrossTrackAssembly {
     #registerMain(MainScreen.self)
     #register(Presenter.self)  // line 40: error, its dependency lives on the MainActor track
 }
+
+// Case (d): isolation inferred from a @MainActor protocol, not written on the type. Caught (the
+// Injectable conformance crosses into main actor-isolated code), reported in the expansion.
+
+@MainActor
+protocol Screenish {}
+
+@Injectable
+final class InferredScreen: Screenish {
+    init() {}
+}
