@@ -51,10 +51,10 @@ extension ServiceError {
 
     /// Passes a `ServiceError` through unchanged and wraps anything else as `.factoryFailed`.
     @usableFromInline
-    static func fromFactory(_ error: any Error, type: Any.Type) -> ServiceError {
+    static func fromFactory(_ error: any Error, name: String) -> ServiceError {
         if let serviceError = error as? ServiceError {
             return serviceError
         }
-        return .factoryFailed(serviceType: String(describing: type), underlyingError: error)
+        return .factoryFailed(serviceType: name, underlyingError: error)
     }
 }

@@ -25,9 +25,24 @@ final class ConstructionCoordinator: Sendable {
     /// `frame` is the waiter's own frame for the wanted type.
     @usableFromInline
     func wait(for construction: Construction, from frame: ResolutionFrame) throws(ServiceError) {
+        try beginWaiting(for: construction, from: frame)
+        construction.latch.withLock { _ in }
+        endWaiting(from: frame)
+    }
+
+    /// Suspends until `construction` finishes, or throws if waiting would close a cycle.
+    @usableFromInline
+    func waitAsync(for construction: Construction, from frame: ResolutionFrame) async throws(ServiceError) {
+        try beginWaiting(for: construction, from: frame)
+        await construction.waitUntilFinished()
+        endWaiting(from: frame)
+    }
+
+    /// Records that `frame`'s resolution waits for `construction`, unless that closes a cycle.
+    private func beginWaiting(for construction: Construction, from frame: ResolutionFrame) throws(ServiceError) {
         let waiter = ObjectIdentifier(frame.root)
-        let cycle: [Any.Type]? = waits.withLock { waits in
-            var chain = (frame.parent?.chain(below: nil) ?? []) + [construction.frame.type]
+        let cycle: [String]? = waits.withLock { waits in
+            var chain = (frame.parent?.chain(below: nil) ?? []) + [construction.frame.name]
             var target = construction
             while true {
                 let owner = ObjectIdentifier(target.frame.root)
@@ -38,17 +53,19 @@ final class ConstructionCoordinator: Sendable {
                     break
                 }
                 chain += next.frame?.chain(below: target.frame) ?? []
-                chain.append(next.construction.frame.type)
+                chain.append(next.construction.frame.name)
                 target = next.construction
             }
             waits[waiter] = Wait(frame: frame.parent, construction: construction)
             return nil
         }
         if let cycle {
-            let repeated = cycle.last.map(typeName) ?? typeName(frame.type)
-            throw .circularDependency(serviceType: repeated, chain: cycle.map(typeName))
+            throw .circularDependency(serviceType: cycle.last ?? frame.name, chain: cycle)
         }
-        construction.latch.withLock { _ in }
-        waits.withLock { $0[waiter] = nil }
+    }
+
+    /// Removes the wait recorded by `beginWaiting(for:from:)`.
+    private func endWaiting(from frame: ResolutionFrame) {
+        waits.withLock { $0[ObjectIdentifier(frame.root)] = nil }
     }
 }

@@ -5,23 +5,39 @@ enum Track: Sendable {
     case main
 }
 
-/// What `register` stored for one type: its scope, track and factory.
+/// How a registration's factory is called.
+@usableFromInline
+enum FactoryForm: Sendable {
+    /// Synchronously, with no arguments.
+    case plain
+    /// Synchronously, with the arguments given to the resolve.
+    case arguments
+    /// With `await`, with the (possibly empty) arguments given to the resolve.
+    case async
+}
+
+/// What `register` stored for one key: its scope, track and factory.
 @usableFromInline
 class Registration: @unchecked Sendable {
     // Safety: immutable after `init`; subclasses only add `let` properties of Sendable types.
     @usableFromInline let scope: ServiceScope
     @usableFromInline let track: Track
+    @usableFromInline let form: FactoryForm
+    /// The factory's argument types, for error messages and metadata.
+    let argumentTypes: [Any.Type]
 
-    init(scope: ServiceScope, track: Track) {
+    init(scope: ServiceScope, track: Track, form: FactoryForm = .plain, argumentTypes: [Any.Type] = []) {
         self.scope = scope
         self.track = track
+        self.form = form
+        self.argumentTypes = argumentTypes
     }
 
     /// Runs a Sendable-track factory for a caller that knows the value type only generically
     /// (a MainActor service's dependency); `type` must be the registered type.
     @usableFromInline
     func makeValue<T>(as type: T.Type) throws -> T {
-        preconditionFailure("only Sendable-track registrations are built this way")
+        preconditionFailure("only plain Sendable-track registrations are built this way")
     }
 }
 
@@ -50,5 +66,53 @@ final class MainRegistration<Value>: Registration, @unchecked Sendable {
     init(scope: ServiceScope, factory: @escaping @MainActor @Sendable () throws -> Value) {
         self.factory = factory
         super.init(scope: scope, track: .main)
+    }
+}
+
+/// A Sendable-track registration whose factory takes resolve-time arguments.
+///
+/// The factory receives the arguments packed in one tuple and returns `nil` when they are not
+/// of the registered types.
+@usableFromInline
+final class ArgumentRegistration<Value: Sendable>: Registration, @unchecked Sendable {
+    @usableFromInline let factory: @Sendable (any Sendable) throws -> Value?
+
+    init(
+        scope: ServiceScope,
+        argumentTypes: [Any.Type],
+        factory: @escaping @Sendable (any Sendable) throws -> Value?,
+    ) {
+        self.factory = factory
+        super.init(scope: scope, track: .sendable, form: .arguments, argumentTypes: argumentTypes)
+    }
+}
+
+/// A MainActor-track registration whose factory takes resolve-time arguments.
+@usableFromInline
+final class MainArgumentRegistration<Value>: Registration, @unchecked Sendable {
+    @usableFromInline let factory: @MainActor @Sendable (any Sendable) throws -> Value?
+
+    init(
+        scope: ServiceScope,
+        argumentTypes: [Any.Type],
+        factory: @escaping @MainActor @Sendable (any Sendable) throws -> Value?,
+    ) {
+        self.factory = factory
+        super.init(scope: scope, track: .main, form: .arguments, argumentTypes: argumentTypes)
+    }
+}
+
+/// A Sendable-track registration with an `async` factory, with or without arguments.
+@usableFromInline
+final class AsyncRegistration<Value: Sendable>: Registration, @unchecked Sendable {
+    @usableFromInline let factory: @Sendable (any Sendable) async throws -> Value?
+
+    init(
+        scope: ServiceScope,
+        argumentTypes: [Any.Type],
+        factory: @escaping @Sendable (any Sendable) async throws -> Value?,
+    ) {
+        self.factory = factory
+        super.init(scope: scope, track: .sendable, form: .async, argumentTypes: argumentTypes)
     }
 }

@@ -14,6 +14,8 @@ final class ResolutionFrame: Sendable {
 
     let key: ObjectIdentifier
     @usableFromInline let type: Any.Type
+    /// The tags of the registration being built; empty for an untagged one.
+    let tags: TagSet
     let parent: ResolutionFrame?
     /// The number of frames from the root to this one, both included.
     let depth: Int
@@ -26,8 +28,9 @@ final class ResolutionFrame: Sendable {
     /// zero until the first one is stored; used on the root only.
     private let graph = Atomic<UInt>(0)
 
-    private init(type: Any.Type, key: ObjectIdentifier, parent: ResolutionFrame?, maxDepth: Int) {
+    private init(type: Any.Type, tags: TagSet, key: ObjectIdentifier, parent: ResolutionFrame?, maxDepth: Int) {
         self.type = type
+        self.tags = tags
         self.key = key
         self.parent = parent
         self.depth = (parent?.depth ?? 0) + 1
@@ -60,6 +63,7 @@ final class ResolutionFrame: Sendable {
     /// exceed the maximum depth.
     @usableFromInline static func begin(
         _ type: Any.Type,
+        tags: TagSet,
         key: ObjectIdentifier,
         below parent: ResolutionFrame?,
     ) throws(ServiceError) -> ResolutionFrame {
@@ -68,31 +72,34 @@ final class ResolutionFrame: Sendable {
             guard maxDepth > 0 else {
                 throw .maxDepthExceeded(depth: maxDepth, chain: [])
             }
-            return ResolutionFrame(type: type, key: key, parent: nil, maxDepth: maxDepth)
+            return ResolutionFrame(type: type, tags: tags, key: key, parent: nil, maxDepth: maxDepth)
         }
         var frame: ResolutionFrame? = parent
         while let current = frame {
-            if current.key == key {
-                let chain = parent.chain(below: nil) + [type]
-                throw .circularDependency(serviceType: String(describing: type), chain: chain.map(typeName))
+            if current.key == key && current.tags == tags {
+                let name = serviceName(type, tags: tags)
+                throw .circularDependency(serviceType: name, chain: parent.chain(below: nil) + [name])
             }
             frame = current.parent
         }
         guard parent.depth < parent.maxDepth else {
-            throw .maxDepthExceeded(depth: parent.maxDepth, chain: parent.chain(below: nil).map(typeName))
+            throw .maxDepthExceeded(depth: parent.maxDepth, chain: parent.chain(below: nil))
         }
-        return ResolutionFrame(type: type, key: key, parent: parent, maxDepth: parent.maxDepth)
+        return ResolutionFrame(type: type, tags: tags, key: key, parent: parent, maxDepth: parent.maxDepth)
     }
 
-    /// The types from just below `ancestor` (or from the root) down to this frame, outermost first.
-    func chain(below ancestor: ResolutionFrame?) -> [Any.Type] {
-        var types: [Any.Type] = []
+    /// The service this frame builds, as errors spell it.
+    @usableFromInline var name: String { serviceName(type, tags: tags) }
+
+    /// The names from just below `ancestor` (or from the root) down to this frame, outermost first.
+    func chain(below ancestor: ResolutionFrame?) -> [String] {
+        var names: [String] = []
         var frame: ResolutionFrame? = self
         while let current = frame, current !== ancestor {
-            types.append(current.type)
+            names.append(current.name)
             frame = current.parent
         }
-        return types.reversed()
+        return names.reversed()
     }
 
     /// Runs `body` with this frame as the innermost one and `env` as `ServiceEnv.current`.
@@ -124,9 +131,39 @@ final class ResolutionFrame: Sendable {
         case .success(let value)?:
             return value
         case .failure(let error)?:
-            throw .fromFactory(error, type: type)
+            throw .fromFactory(error, name: name)
         case nil:
             preconditionFailure("run(in:_:) always calls its body")
+        }
+    }
+
+    /// Builds this frame's service with the `async` factory `make`, with the same error rules as
+    /// `construct(in:_:)`. The frame stays the innermost one across every suspension.
+    @inlinable
+    func constructAsync<Value: Sendable>(
+        in env: ServiceEnv,
+        _ make: () async throws -> Value,
+    ) async throws(ServiceError) -> Value {
+        do {
+            return try await runAsync(in: env, make)
+        } catch {
+            throw .fromFactory(error, name: name)
+        }
+    }
+
+    /// The async form of `run(in:_:)`.
+    @usableFromInline
+    func runAsync<Value: Sendable>(in env: ServiceEnv, _ body: () async throws -> Value) async throws -> Value {
+        defer {
+            if rootFrame == nil {
+                finished.store(true, ordering: .releasing)
+            }
+        }
+        return try await ResolutionFrame.$innermost.withValue(self) {
+            if ServiceEnv.current.storage === env.storage {
+                return try await body()
+            }
+            return try await ServiceEnv.$current.withValue(env, operation: body)
         }
     }
 
@@ -166,24 +203,22 @@ final class ResolutionFrame: Sendable {
     }
 }
 
-/// Identifies a graph-scoped instance: the environment's storage, the type and the track.
+/// Identifies a graph-scoped instance: the environment's storage, the type, its tags and the
+/// track.
 @usableFromInline
 struct GraphKey: Hashable, Sendable {
     let storage: ObjectIdentifier
     let key: ObjectIdentifier
+    let tags: TagSet
     let track: Track
 
     @usableFromInline
-    init(storage: ObjectIdentifier, key: ObjectIdentifier, track: Track) {
+    init(storage: ObjectIdentifier, key: ObjectIdentifier, tags: TagSet, track: Track) {
         self.storage = storage
         self.key = key
+        self.tags = tags
         self.track = track
     }
-}
-
-/// The name of a type as errors spell it.
-func typeName(_ type: Any.Type) -> String {
-    String(describing: type)
 }
 
 #if DEBUG

@@ -13,8 +13,84 @@ extension ServiceStorage {
         guard let (slot, registration) = registration(for: type), registration.track == .sendable else {
             throw .notRegistered(type)
         }
+        guard registration.form == .plain else {
+            throw mismatch(slot, registration, given: [])
+        }
         let factory = unsafeDowncast(registration, to: SendableRegistration<Value>.self).factory
         return try resolve(type, slot: slot, scope: registration.scope, track: .sendable, in: env, make: factory)
+    }
+
+    /// Resolves a Sendable-track service under `tags`, with `arguments` when `argumentTypes` is
+    /// not empty; `nil` when nothing is registered for the key on this track.
+    @inlinable
+    func resolveIfRegistered<Value: Sendable>(
+        _ type: Value.Type,
+        tags: TagSet,
+        arguments: any Sendable,
+        argumentTypes: () -> [Any.Type],
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value? {
+        guard let (slot, registration) = registration(for: type, tags: tags), registration.track == .sendable else {
+            return nil
+        }
+        if let cached = cachedValue(Value.self, in: slot, track: .sendable) {
+            return cached
+        }
+        let scope = registration.scope
+        switch registration.form {
+        case .plain:
+            let given = argumentTypes()
+            guard given.isEmpty else {
+                throw mismatch(slot, registration, given: given)
+            }
+            let factory = unsafeDowncast(registration, to: SendableRegistration<Value>.self).factory
+            return try resolve(type, slot: slot, scope: scope, track: .sendable, in: env, make: factory)
+        case .arguments:
+            let factory = unsafeDowncast(registration, to: ArgumentRegistration<Value>.self).factory
+            return try resolve(type, slot: slot, scope: scope, track: .sendable, in: env) { () throws -> Value in
+                guard let value = try factory(arguments) else {
+                    throw mismatch(slot, registration, given: argumentTypes())
+                }
+                return value
+            }
+        case .async:
+            throw mismatch(slot, registration, given: argumentTypes())
+        }
+    }
+
+    /// The async form of `resolveIfRegistered`, which also builds `async` registrations.
+    @inlinable
+    func resolveAsyncIfRegistered<Value: Sendable>(
+        _ type: Value.Type,
+        tags: TagSet,
+        arguments: any Sendable,
+        argumentTypes: () -> [Any.Type],
+        in env: ServiceEnv,
+    ) async throws(ServiceError) -> Value? {
+        guard let (slot, registration) = registration(for: type, tags: tags), registration.track == .sendable else {
+            return nil
+        }
+        guard registration.form == .async else {
+            return try resolveIfRegistered(
+                type,
+                tags: tags,
+                arguments: arguments,
+                argumentTypes: argumentTypes,
+                in: env,
+            )
+        }
+        if let cached = cachedValue(Value.self, in: slot, track: .sendable) {
+            return cached
+        }
+        let factory = unsafeDowncast(registration, to: AsyncRegistration<Value>.self).factory
+        let given = argumentTypes()
+        return try await resolveAsync(type, slot: slot, scope: registration.scope, in: env) {
+            () async throws -> Value in
+            guard let value = try await factory(arguments) else {
+                throw mismatch(slot, registration, given: given)
+            }
+            return value
+        }
     }
 
     /// Resolves a MainActor-track service whose instance is not cached.
@@ -23,8 +99,48 @@ extension ServiceStorage {
         guard let (slot, registration) = registration(for: type), registration.track == .main else {
             throw .notRegistered(type)
         }
+        guard registration.form == .plain else {
+            throw mismatch(slot, registration, given: [])
+        }
         let factory = unsafeDowncast(registration, to: MainRegistration<Value>.self).factory
         return try resolve(type, slot: slot, scope: registration.scope, track: .main, in: env) { try factory() }
+    }
+
+    /// The MainActor-track form of `resolveIfRegistered`.
+    @inlinable @MainActor
+    func resolveMainIfRegistered<Value>(
+        _ type: Value.Type,
+        tags: TagSet,
+        arguments: any Sendable,
+        argumentTypes: () -> [Any.Type],
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value? {
+        guard let (slot, registration) = registration(for: type, tags: tags), registration.track == .main else {
+            return nil
+        }
+        if let cached = cachedValue(Value.self, in: slot, track: .main) {
+            return cached
+        }
+        let scope = registration.scope
+        switch registration.form {
+        case .plain:
+            let given = argumentTypes()
+            guard given.isEmpty else {
+                throw mismatch(slot, registration, given: given)
+            }
+            let factory = unsafeDowncast(registration, to: MainRegistration<Value>.self).factory
+            return try resolve(type, slot: slot, scope: scope, track: .main, in: env) { try factory() }
+        case .arguments:
+            let factory = unsafeDowncast(registration, to: MainArgumentRegistration<Value>.self).factory
+            return try resolve(type, slot: slot, scope: scope, track: .main, in: env) { () throws -> Value in
+                guard let value = try factory(arguments) else {
+                    throw mismatch(slot, registration, given: argumentTypes())
+                }
+                return value
+            }
+        case .async:
+            throw mismatch(slot, registration, given: argumentTypes())
+        }
     }
 
     /// Resolves a service from the main actor on whichever track it is registered.
@@ -38,6 +154,9 @@ extension ServiceStorage {
         }
         guard let (slot, registration) = registration(for: type) else {
             throw .notRegistered(type)
+        }
+        guard registration.form == .plain else {
+            throw mismatch(slot, registration, given: [])
         }
         switch registration.track {
         case .main:
@@ -61,24 +180,58 @@ extension ServiceStorage {
         make: () throws -> Value,
     ) throws(ServiceError) -> Value {
         let key = ObjectIdentifier(type)
+        let tags = slot.tags
         let parent = ResolutionFrame.active
         switch scope {
         case .transient:
-            return try ResolutionFrame.begin(type, key: key, below: parent).construct(in: env, make)
+            return try ResolutionFrame.begin(type, tags: tags, key: key, below: parent).construct(in: env, make)
         case .graph:
-            let graphKey = GraphKey(storage: ObjectIdentifier(self), key: key, track: track)
+            let graphKey = GraphKey(storage: ObjectIdentifier(self), key: key, tags: tags, track: track)
             if let parent, let box = parent.root.graphBox(for: graphKey) {
                 return unsafeDowncast(box, to: ValueBox<Value>.self).value
             }
-            let frame = try ResolutionFrame.begin(type, key: key, below: parent)
+            let frame = try ResolutionFrame.begin(type, tags: tags, key: key, below: parent)
             let value = try frame.construct(in: env, make)
             if parent != nil {
                 frame.root.storeGraphBox(ValueBox(value), for: graphKey)
             }
             return value
         case .singleton, .custom:
-            let frame = try ResolutionFrame.begin(type, key: key, below: parent)
+            let frame = try ResolutionFrame.begin(type, tags: tags, key: key, below: parent)
             return try resolveShared(type, slot: slot, track: track, frame: frame, in: env, make: make)
+        }
+    }
+
+    /// The async form of `resolve(_:slot:scope:track:in:make:)`, for the Sendable track.
+    @inlinable
+    func resolveAsync<Value: Sendable>(
+        _ type: Value.Type,
+        slot: Slot,
+        scope: ServiceScope,
+        in env: ServiceEnv,
+        make: () async throws -> Value,
+    ) async throws(ServiceError) -> Value {
+        let key = ObjectIdentifier(type)
+        let tags = slot.tags
+        let parent = ResolutionFrame.active
+        switch scope {
+        case .transient:
+            return try await ResolutionFrame.begin(type, tags: tags, key: key, below: parent)
+                .constructAsync(in: env, make)
+        case .graph:
+            let graphKey = GraphKey(storage: ObjectIdentifier(self), key: key, tags: tags, track: .sendable)
+            if let parent, let box = parent.root.graphBox(for: graphKey) {
+                return unsafeDowncast(box, to: ValueBox<Value>.self).value
+            }
+            let frame = try ResolutionFrame.begin(type, tags: tags, key: key, below: parent)
+            let value = try await frame.constructAsync(in: env, make)
+            if parent != nil {
+                frame.root.storeGraphBox(ValueBox(value), for: graphKey)
+            }
+            return value
+        case .singleton, .custom:
+            let frame = try ResolutionFrame.begin(type, tags: tags, key: key, below: parent)
+            return try await resolveSharedAsync(type, slot: slot, frame: frame, in: env, make: make)
         }
     }
 
@@ -108,6 +261,7 @@ extension ServiceStorage {
                 built = result
             }
             if let built {
+                construction.finish()
                 if unpublished != 0 {
                     retire([unpublished])
                 }
@@ -116,12 +270,83 @@ extension ServiceStorage {
             switch decision {
             case .cached(let bits)?:
                 return RetainedBits.object(bits, as: ValueBox<Value>.self).takeRetainedValue().value
+            case .wait(let running)? where running.isAsync:
+                throw asyncConstructionInProgress(slot)
             case .wait(let running)?:
                 try ConstructionCoordinator.shared.wait(for: running, from: frame)
             case .construct?, nil:
                 preconditionFailure("a construction always records its result")
             }
         }
+    }
+
+    /// The async form of `resolveShared`: waiters suspend instead of blocking.
+    @inlinable
+    func resolveSharedAsync<Value: Sendable>(
+        _ type: Value.Type,
+        slot: Slot,
+        frame: ResolutionFrame,
+        in env: ServiceEnv,
+        make: () async throws -> Value,
+    ) async throws(ServiceError) -> Value {
+        while true {
+            let construction = Construction(frame: frame, isAsync: true)
+            switch slot.decide(on: .sendable, for: construction) {
+            case .cached(let bits):
+                return RetainedBits.object(bits, as: ValueBox<Value>.self).takeRetainedValue().value
+            case .wait(let running):
+                try await ConstructionCoordinator.shared.waitAsync(for: running, from: frame)
+            case .construct(let generation):
+                let result: Result<Value, ServiceError>
+                do {
+                    result = .success(try await frame.constructAsync(in: env, make))
+                } catch {
+                    result = .failure(error)
+                }
+                let bits = (try? result.get()).map { RetainedBits.retain(ValueBox($0)) } ?? 0
+                let unpublished = slot.finishConstruction(on: .sendable, generation: generation, publishing: bits)
+                construction.finish()
+                if unpublished != 0 {
+                    retire([unpublished])
+                }
+                return try result.get()
+            }
+        }
+    }
+
+    /// The cached instance in `slot` on `track`, if any.
+    @inlinable
+    func cachedValue<Value>(_ type: Value.Type, in slot: Slot, track: Track) -> Value? {
+        let stripe = gate.enter()
+        defer { gate.leave(stripe) }
+        let bits = slot.loadCache(track)
+        guard bits != 0 else {
+            return nil
+        }
+        return RetainedBits.object(bits, as: ValueBox<Value>.self)._withUnsafeGuaranteedRef { $0.value }
+    }
+
+    /// The error for a registration that exists but cannot be built the way it was resolved.
+    @usableFromInline
+    func mismatch(_ slot: Slot, _ registration: Registration, given: [Any.Type]) -> ServiceError {
+        let reason: ServiceUsageError =
+            switch registration.form {
+            case .async where given.map(ObjectIdentifier.init) == registration.argumentTypes.map(ObjectIdentifier.init):
+                .asyncFactory(serviceType: slot.name)
+            default:
+                .argumentMismatch(
+                    serviceType: slot.name,
+                    expected: registration.argumentTypes.map { String(describing: $0) },
+                    given: given.map { String(describing: $0) },
+                )
+            }
+        return .factoryFailed(serviceType: slot.name, underlyingError: reason)
+    }
+
+    /// The error for a synchronous resolve that meets an `async` construction of the instance.
+    @usableFromInline
+    func asyncConstructionInProgress(_ slot: Slot) -> ServiceError {
+        .factoryFailed(serviceType: slot.name, underlyingError: ServiceUsageError.asyncFactory(serviceType: slot.name))
     }
 }
 

@@ -27,8 +27,20 @@ final class ServiceStorage: Sendable {
     let parent: (name: String, storage: ServiceStorage)?
 
     private struct WriterState {
+        /// Every slot, untagged and tagged, in creation order.
         var slots: [Slot] = []
+        /// The published table of untagged slots.
         var table: SlotTable
+        /// The slots of tagged keys; they are looked up under the writer lock.
+        var tagged: [TaggedKey: Slot] = [:]
+        /// The tagged slots of each type, in creation order, for `resolveAll`.
+        var taggedByType: [ObjectIdentifier: [Slot]] = [:]
+    }
+
+    /// The key of a tagged registration.
+    private struct TaggedKey: Hashable {
+        let type: ObjectIdentifier
+        let tags: TagSet
     }
 
     init(parent: (name: String, storage: ServiceStorage)? = nil) {
@@ -66,27 +78,69 @@ final class ServiceStorage: Sendable {
         return RetainedBits.object(bits, as: ValueBox<Value>.self)._withUnsafeGuaranteedRef { $0.value }
     }
 
-    /// The slot and registration to resolve `type` with, if it is registered here or in a parent.
+    /// The slot and registration to resolve `type` under `tags` with, if it is registered here
+    /// or in a parent.
     ///
     /// An inherited registration is returned with a slot of this storage: instances are built and
     /// cached in the environment that resolves them, so its overrides apply to their dependencies.
     @usableFromInline
-    func registration(for type: Any.Type) -> (Slot, Registration)? {
-        let (slot, own) = ownEntry(for: type)
+    func registration(for type: Any.Type, tags: TagSet = []) -> (Slot, Registration)? {
+        let (slot, own) = ownEntry(for: type, tags: tags)
         if let slot, let own {
             return (slot, own)
         }
-        guard let inherited = inheritedRegistration(for: type) else {
+        guard let inherited = inheritedRegistration(for: type, tags: tags) else {
             return nil
         }
-        // NB: the writer lock is taken once per inherited type, to create the caching slot.
-        return (slot ?? self.slot(creating: type), inherited)
+        // NB: the writer lock is taken once per inherited key, to create the caching slot.
+        return (slot ?? self.slot(creating: type, tags: tags), inherited)
     }
 
-    /// The slot of `type` in this storage, if any, and its registration, if any.
-    private func ownEntry(for type: Any.Type) -> (Slot?, Registration?) {
+    /// Whether `type` is registered under `tags` here or in a parent.
+    func isRegistered(_ type: Any.Type, tags: TagSet) -> Bool {
+        ownEntry(for: type, tags: tags).1 != nil || inheritedRegistration(for: type, tags: tags) != nil
+    }
+
+    /// The tag sets `type` is registered under, here or in a parent, parents' first, each in the
+    /// order its key was first registered.
+    func registeredTagSets(of type: Any.Type) -> [TagSet] {
+        var chain: [ServiceStorage] = [self]
+        while let parent = chain.last?.parent?.storage {
+            chain.append(parent)
+        }
+        var seen = Set<TagSet>()
+        var ordered: [TagSet] = []
+        for storage in chain.reversed() {
+            for slot in storage.ownSlots(of: type) where storage.ownEntry(for: type, tags: slot.tags).1 != nil {
+                if seen.insert(slot.tags).inserted {
+                    ordered.append(slot.tags)
+                }
+            }
+        }
+        return ordered
+    }
+
+    /// The untagged and tagged slots of `type` in this storage, in creation order.
+    private func ownSlots(of type: Any.Type) -> [Slot] {
+        let tagged = writer.withLock { $0.taggedByType[ObjectIdentifier(type)] ?? [] }
+        guard let untagged = ownEntry(for: type, tags: []).0 else {
+            return tagged
+        }
+        return ([untagged] + tagged).sorted { $0.sequence < $1.sequence }
+    }
+
+    /// The slot of `type` under `tags` in this storage, if any, and its registration, if any.
+    private func ownEntry(for type: Any.Type, tags: TagSet) -> (Slot?, Registration?) {
         let stripe = gate.enter()
         defer { gate.leave(stripe) }
+        guard tags.isEmpty else {
+            let key = TaggedKey(type: ObjectIdentifier(type), tags: tags)
+            guard let slot = writer.withLock({ $0.tagged[key] }) else {
+                return (nil, nil)
+            }
+            let bits = slot.registration.load(ordering: .sequentiallyConsistent)
+            return (slot, bits == 0 ? nil : RetainedBits.object(bits, as: Registration.self).takeUnretainedValue())
+        }
         guard let slot = lookup(ObjectIdentifier(type)) else {
             return (nil, nil)
         }
@@ -95,11 +149,11 @@ final class ServiceStorage: Sendable {
         return (slot.takeUnretainedValue(), registration)
     }
 
-    /// The nearest parent's registration of `type`.
-    private func inheritedRegistration(for type: Any.Type) -> Registration? {
+    /// The nearest parent's registration of `type` under `tags`.
+    private func inheritedRegistration(for type: Any.Type, tags: TagSet) -> Registration? {
         var ancestor = parent?.storage
         while let current = ancestor {
-            if let registration = current.ownEntry(for: type).1 {
+            if let registration = current.ownEntry(for: type, tags: tags).1 {
                 return registration
             }
             ancestor = current.parent?.storage
@@ -107,7 +161,25 @@ final class ServiceStorage: Sendable {
         return nil
     }
 
-    /// The slot of `type`, created (and the table grown) if needed.
+    /// The slot of `type` under `tags`, created if needed.
+    private func slot(creating type: Any.Type, tags: TagSet) -> Slot {
+        guard !tags.isEmpty else {
+            return slot(creating: type)
+        }
+        let key = TaggedKey(type: ObjectIdentifier(type), tags: tags)
+        return writer.withLock { state in
+            if let existing = state.tagged[key] {
+                return existing
+            }
+            let slot = Slot(type: type, tags: tags, sequence: state.slots.count)
+            state.slots.append(slot)
+            state.tagged[key] = slot
+            state.taggedByType[key.type, default: []].append(slot)
+            return slot
+        }
+    }
+
+    /// The untagged slot of `type`, created (and the table grown) if needed.
     private func slot(creating type: Any.Type) -> Slot {
         let key = UInt(bitPattern: ObjectIdentifier(type))
         var replaced: UInt = 0
@@ -116,12 +188,12 @@ final class ServiceStorage: Sendable {
             if let existing = current.slot(for: key) {
                 return existing.takeUnretainedValue()
             }
-            let slot = Slot(type: type)
+            let slot = Slot(type: type, sequence: state.slots.count)
             state.slots.append(slot)
             // NB: grow at a load factor of 3/4; linear probing stays short below it.
             if state.slots.count * 4 > current.capacity * 3 {
                 let larger = SlotTable(capacity: current.capacity * 2)
-                for existing in state.slots {
+                for existing in state.slots where existing.tags.isEmpty {
                     larger.insert(existing, for: UInt(bitPattern: ObjectIdentifier(existing.type)))
                 }
                 state.table = larger
@@ -140,12 +212,12 @@ final class ServiceStorage: Sendable {
         return slot
     }
 
-    /// Makes `registration` the one for `type`.
+    /// Makes `registration` the one for `type` under `tags`.
     ///
-    /// An instance cached under the previous registration stays if the scope and track are the
-    /// same, and is dropped otherwise.
-    func install(_ registration: Registration, for type: Any.Type) {
-        let slot = slot(creating: type)
+    /// An instance cached under the previous registration stays if the scope, track and factory
+    /// form are the same, and is dropped otherwise.
+    func install(_ registration: Registration, for type: Any.Type, tags: TagSet = []) {
+        let slot = slot(creating: type, tags: tags)
         let newBits = RetainedBits.retain(registration)
         let dropped = slot.withState { state in
             var dropped: [UInt] = []
@@ -153,7 +225,7 @@ final class ServiceStorage: Sendable {
             if oldBits != 0 {
                 dropped.append(oldBits)
                 let old = RetainedBits.object(oldBits, as: Registration.self).takeUnretainedValue()
-                if old.scope == registration.scope && old.track == registration.track {
+                if old.scope == registration.scope && old.track == registration.track && old.form == registration.form {
                     return dropped
                 }
             }
@@ -171,7 +243,7 @@ final class ServiceStorage: Sendable {
         var dropped: [UInt] = []
         for slot in slots {
             // NB: a slot without a registration may cache an instance of an inherited one.
-            let inherited = parent == nil ? nil : inheritedRegistration(for: slot.type)
+            let inherited = parent == nil ? nil : inheritedRegistration(for: slot.type, tags: slot.tags)
             slot.withState { state in
                 let bits = slot.registration.load(ordering: .sequentiallyConsistent)
                 let effective =

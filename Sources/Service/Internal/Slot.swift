@@ -11,6 +11,10 @@ final class Slot: @unchecked Sendable {
     // releasing `stateLock`; every other stored property is immutable or atomic.
     /// The registered type, kept for error messages.
     let type: Any.Type
+    /// The tags of the registration key; empty for the untagged registration of `type`.
+    @usableFromInline let tags: TagSet
+    /// The slot's position in the order slots were created, which `resolveAll` reports in.
+    let sequence: Int
     /// A retained `Registration`, or zero when nothing is registered.
     @usableFromInline let registration = Atomic<UInt>(0)
     /// A retained `ValueBox` with the cached instance of the Sendable track, or zero.
@@ -21,9 +25,14 @@ final class Slot: @unchecked Sendable {
     private let stateLock = Atomic(false)
     private var stateValue = SlotState()
 
-    init(type: Any.Type) {
+    init(type: Any.Type, tags: TagSet = [], sequence: Int) {
         self.type = type
+        self.tags = tags
+        self.sequence = sequence
     }
+
+    /// The registered type and tags, as errors spell them.
+    var name: String { serviceName(type, tags: tags) }
 
     deinit {
         for bits in [registration.load(ordering: .relaxed), cache.load(ordering: .relaxed)] where bits != 0 {
@@ -84,18 +93,59 @@ struct SlotState {
 
 /// One singleton or custom-scoped construction in flight.
 ///
-/// The constructing thread holds `latch` for exactly as long as the factory runs. Threads that
-/// want the same instance block on the latch, after `ConstructionCoordinator` has made sure that
-/// waiting cannot close a cycle. The latch guards no data: it only parks waiters.
+/// A synchronous constructor holds `latch` for exactly as long as the factory runs, and
+/// synchronous waiters block on it, after `ConstructionCoordinator` has made sure that waiting
+/// cannot close a cycle. The latch guards no data: it only parks waiters. Asynchronous waiters
+/// (and every waiter of an `async` construction, which cannot hold a lock across `await`)
+/// suspend on a continuation that `finish()` resumes.
 @usableFromInline
-final class Construction: Sendable {
+final class Construction: @unchecked Sendable {
+    // Safety: `waitState` is only read or written between taking and releasing `waitLock`.
     /// The frame that is constructing the instance.
     let frame: ResolutionFrame
-    /// Held by the constructor while the factory runs.
+    /// Whether the factory is `async`; then `latch` is never held.
+    @usableFromInline let isAsync: Bool
+    /// Held by a synchronous constructor while the factory runs.
     @usableFromInline let latch = Mutex(())
+    private let waitLock = Atomic(false)
+    private var waitState = WaitState()
+
+    private struct WaitState {
+        var finished = false
+        var continuations: [CheckedContinuation<Void, Never>] = []
+    }
 
     @usableFromInline
-    init(frame: ResolutionFrame) {
+    init(frame: ResolutionFrame, isAsync: Bool = false) {
         self.frame = frame
+        self.isAsync = isAsync
+    }
+
+    /// Marks the construction finished and resumes every suspended waiter.
+    @usableFromInline
+    func finish() {
+        waitLock.lockSpinning()
+        waitState.finished = true
+        let continuations = waitState.continuations
+        waitState.continuations = []
+        waitLock.unlockSpinning()
+        for continuation in continuations {
+            continuation.resume()
+        }
+    }
+
+    /// Suspends until `finish()` has run.
+    func waitUntilFinished() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            waitLock.lockSpinning()
+            let finished = waitState.finished
+            if !finished {
+                waitState.continuations.append(continuation)
+            }
+            waitLock.unlockSpinning()
+            if finished {
+                continuation.resume()
+            }
+        }
     }
 }

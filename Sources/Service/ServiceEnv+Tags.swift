@@ -1,0 +1,211 @@
+// MARK: - Registering under tags
+
+extension ServiceEnv {
+    /// Registers a factory for a Sendable service under one or more tags.
+    ///
+    /// The type and its set of tags form the registration's key: the order and repetition of
+    /// tags do not matter, and registrations of one type under other tags (or under none)
+    /// coexist with it. Registering the same key again replaces it.
+    ///
+    /// ```swift
+    /// struct Endpoint: Sendable { let url: String }
+    /// enum Region: Hashable, Sendable { case eu, us }
+    ///
+    /// let env = ServiceEnv(name: "tags")
+    /// env.register(Endpoint.self, tags: Region.eu) { Endpoint(url: "https://eu.example.com") }
+    /// env.register(Endpoint.self, tags: Region.us, "primary") { Endpoint(url: "https://us.example.com") }
+    /// let eu = try env.resolve(Endpoint.self, tags: Region.eu)
+    /// ```
+    public func register<S: Sendable, each Tag: Hashable & Sendable>(
+        _ type: S.Type,
+        tags: repeat each Tag,
+        scope: ServiceScope = .singleton,
+        factory: @escaping @Sendable () throws -> S,
+    ) {
+        let registration = SendableRegistration(scope: scope, factory: factory)
+        storage.install(registration, for: type, tags: tagSet(repeat each tags))
+    }
+
+    /// Registers a factory for a MainActor-isolated service under one or more tags.
+    ///
+    /// ```swift
+    /// @MainActor final class Banner { let text: String; init(text: String) { self.text = text } }
+    /// @MainActor func setUp() throws {
+    ///     let env = ServiceEnv(name: "main-tags")
+    ///     env.registerMain(Banner.self, tags: "welcome") { Banner(text: "Hello") }
+    ///     let banner = try env.resolveMain(Banner.self, tags: "welcome")
+    ///     _ = banner
+    /// }
+    /// ```
+    @MainActor
+    public func registerMain<S, each Tag: Hashable & Sendable>(
+        _ type: S.Type,
+        tags: repeat each Tag,
+        scope: ServiceScope = .singleton,
+        factory: @escaping @MainActor () throws -> S,
+    ) {
+        storage.install(MainRegistration(scope: scope, factory: factory), for: type, tags: tagSet(repeat each tags))
+    }
+}
+
+// MARK: - Resolving under tags
+
+extension ServiceEnv {
+    /// Returns the instance of a Sendable service registered under exactly `tags`.
+    ///
+    /// ```swift
+    /// struct Endpoint: Sendable { let url: String }
+    /// let env = ServiceEnv(name: "tags")
+    /// env.register(Endpoint.self, tags: "backup") { Endpoint(url: "https://backup.example.com") }
+    /// let backup = try env.resolve(Endpoint.self, tags: "backup")
+    /// ```
+    ///
+    /// - Throws: ``ServiceError/notRegistered(serviceType:)`` naming the type and tags when
+    ///   nothing is registered under them, and the errors of ``resolve(_:)``.
+    @inlinable @discardableResult
+    public func resolve<S: Sendable, each Tag: Hashable & Sendable>(
+        _ type: S.Type,
+        tags: repeat each Tag,
+    ) throws(ServiceError) -> S {
+        let tags = tagSet(repeat each tags)
+        guard
+            let value = try storage.resolveIfRegistered(
+                type,
+                tags: tags,
+                arguments: (),
+                argumentTypes: { [] },
+                in: self,
+            )
+        else {
+            throw .notRegistered(type, tags: tags)
+        }
+        return value
+    }
+
+    /// Returns the instance of a MainActor-track service registered under exactly `tags`.
+    ///
+    /// ```swift
+    /// @MainActor final class Banner {}
+    /// @MainActor func show(env: ServiceEnv) throws {
+    ///     let banner = try env.resolveMain(Banner.self, tags: "welcome")
+    ///     _ = banner
+    /// }
+    /// ```
+    @MainActor @inlinable @discardableResult
+    public func resolveMain<S, each Tag: Hashable & Sendable>(
+        _ type: S.Type,
+        tags: repeat each Tag,
+    ) throws(ServiceError) -> S {
+        let tags = tagSet(repeat each tags)
+        guard
+            let value = try storage.resolveMainIfRegistered(
+                type,
+                tags: tags,
+                arguments: (),
+                argumentTypes: { [] },
+                in: self,
+            )
+        else {
+            throw .notRegistered(type, tags: tags)
+        }
+        return value
+    }
+
+    /// Returns the instance of a Sendable service, or `nil` when nothing is registered for it
+    /// (under `tags`) on the Sendable track.
+    ///
+    /// A registration that exists but fails still throws: `nil` means "absent", never "broken".
+    /// (`resolve(T?.self)` keeps its meaning: it resolves a registration of the type `T?`.)
+    ///
+    /// ```swift
+    /// struct Analytics: Sendable {}
+    /// let env = ServiceEnv(name: "optional")
+    /// let analytics = try env.resolveIfRegistered(Analytics.self)  // nil: not registered
+    /// ```
+    @inlinable
+    public func resolveIfRegistered<S: Sendable, each Tag: Hashable & Sendable>(
+        _ type: S.Type,
+        tags: repeat each Tag,
+    ) throws(ServiceError) -> S? {
+        try storage.resolveIfRegistered(
+            type,
+            tags: tagSet(repeat each tags),
+            arguments: (),
+            argumentTypes: { [] },
+            in: self,
+        )
+    }
+
+    /// Returns the instance of a MainActor-track service, or `nil` when nothing is registered
+    /// for it (under `tags`) on the MainActor track.
+    ///
+    /// ```swift
+    /// @MainActor final class Banner {}
+    /// @MainActor func show(env: ServiceEnv) throws {
+    ///     if let banner = try env.resolveMainIfRegistered(Banner.self) { _ = banner }
+    /// }
+    /// ```
+    @MainActor @inlinable
+    public func resolveMainIfRegistered<S, each Tag: Hashable & Sendable>(
+        _ type: S.Type,
+        tags: repeat each Tag,
+    ) throws(ServiceError) -> S? {
+        try storage.resolveMainIfRegistered(
+            type,
+            tags: tagSet(repeat each tags),
+            arguments: (),
+            argumentTypes: { [] },
+            in: self,
+        )
+    }
+
+    /// Returns one instance per registration of `type` whose tags include all of `tags`, in the
+    /// order the registrations' keys were first made (a parent's before the child's own).
+    ///
+    /// With no tags, every registration of the type counts, tagged or not. Registrations whose
+    /// factories take arguments are skipped, since there are no arguments to give them.
+    ///
+    /// ```swift
+    /// protocol Plugin: Sendable { var name: String { get } }
+    /// struct Search: Plugin { let name = "search" }
+    /// struct Share: Plugin { let name = "share" }
+    ///
+    /// let env = ServiceEnv(name: "plugins")
+    /// env.register((any Plugin).self, tags: "toolbar", 1) { Search() }
+    /// env.register((any Plugin).self, tags: "toolbar", 2) { Share() }
+    /// let toolbar = try env.resolveAll((any Plugin).self, tags: "toolbar")  // [Search, Share]
+    /// ```
+    ///
+    /// - Throws: the first error of a registration that fails to build.
+    public func resolveAll<S: Sendable, each Tag: Hashable & Sendable>(
+        _ type: S.Type,
+        tags: repeat each Tag,
+    ) throws(ServiceError) -> [S] {
+        let required = tagSet(repeat each tags)
+        var values: [S] = []
+        for key in storage.registeredTagSets(of: type) where key.isSuperset(of: required) {
+            guard storage.registration(for: type, tags: key)?.1.form != .arguments else {
+                continue
+            }
+            let value = try storage.resolveIfRegistered(
+                type,
+                tags: key,
+                arguments: (),
+                argumentTypes: { [] },
+                in: self,
+            )
+            if let value {
+                values.append(value)
+            }
+        }
+        return values
+    }
+}
+
+extension ServiceError {
+    /// The error for a key that has no registration on the asked track.
+    @usableFromInline
+    static func notRegistered(_ type: Any.Type, tags: TagSet) -> ServiceError {
+        .notRegistered(serviceType: serviceName(type, tags: tags))
+    }
+}

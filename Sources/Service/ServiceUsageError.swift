@@ -1,0 +1,39 @@
+/// Why a registration that exists could not be built the way it was resolved.
+///
+/// It reaches callers as the underlying error of
+/// ``ServiceError/factoryFailed(serviceType:underlyingError:)``, which keeps `ServiceError`'s
+/// four cases (and every exhaustive `switch` over them) unchanged.
+///
+/// ```swift
+/// struct Greeter: Sendable { let name: String }
+/// let env = ServiceEnv(name: "usage")
+/// env.register(Greeter.self) { (name: String) in Greeter(name: name) }
+/// do {
+///     _ = try env.resolve(Greeter.self, arguments: 42)
+/// } catch .factoryFailed(_, let underlying as ServiceUsageError) {
+///     print(underlying)  // "'Greeter' takes arguments (String) but was resolved with (Int)"
+/// } catch {
+///     print(error)
+/// }
+/// ```
+public enum ServiceUsageError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The resolve passed arguments of other types, or another number of them, than the
+    /// registered factory takes.
+    case argumentMismatch(serviceType: String, expected: [String], given: [String])
+    /// The registered factory is `async`; resolve it with `resolveAsync`.
+    case asyncFactory(serviceType: String)
+
+    /// A readable explanation naming the service and what to do instead.
+    public var description: String {
+        switch self {
+        case .argumentMismatch(let serviceType, let expected, let given):
+            return "'\(serviceType)' takes \(Self.describe(expected)) but was resolved with \(Self.describe(given))"
+        case .asyncFactory(let serviceType):
+            return "'\(serviceType)' has an async factory; resolve it with 'try await env.resolveAsync(_:)'"
+        }
+    }
+
+    private static func describe(_ types: [String]) -> String {
+        types.isEmpty ? "no arguments" : "arguments (\(types.joined(separator: ", ")))"
+    }
+}

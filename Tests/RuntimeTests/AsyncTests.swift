@@ -1,0 +1,240 @@
+import Foundation
+import Service
+import Testing
+
+/// Sleeps briefly, so that an async factory really suspends.
+func pause(milliseconds: Int = 1) async {
+    try? await Task.sleep(for: .milliseconds(milliseconds))
+}
+
+/// Suspends until `flag` is set (up to two seconds).
+func suspendUntil(_ flag: Flag) async {
+    let deadline = Date().addingTimeInterval(2)
+    while !flag.isSet && Date() < deadline {
+        await pause()
+    }
+}
+
+/// The result of `body`, or nil if it did not finish within `seconds`.
+func withDeadline<T: Sendable>(
+    seconds: Double,
+    _ body: @escaping @Sendable () async -> T,
+) async -> T? {
+    await withTaskGroup(of: T?.self) { group in
+        group.addTask { await body() }
+        group.addTask {
+            try? await Task.sleep(for: .seconds(seconds))
+            return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first
+    }
+}
+
+/// The `ServiceError` an async `body` throws, or nil.
+func asyncServiceError<R>(_ body: () async throws -> R) async -> ServiceError? {
+    do {
+        _ = try await body()
+        return nil
+    } catch {
+        return error as? ServiceError
+    }
+}
+
+@Suite("Async factories")
+struct AsyncTests {
+    @Test("an async factory is resolved with await, after it suspends")
+    func resolvesWithAwait() async throws {
+        let env = ServiceEnv(name: "async")
+        env.register(Database.self) { () async -> Database in
+            await pause()
+            return Database(url: "async")
+        }
+        #expect(try await env.resolveAsync(Database.self).url == "async")
+    }
+
+    @Test("resolveAsync also resolves synchronous registrations, tags and arguments")
+    func resolveAsyncOfSync() async throws {
+        let env = ServiceEnv(name: "async")
+        env.register(Logger.self) { Logger(label: "sync") }
+        env.register(Logger.self, tags: "t") { Logger(label: "tagged") }
+        env.register(Greeting.self) { (name: String) async in Greeting(name: name) }
+        #expect(try await env.resolveAsync(Logger.self).label == "sync")
+        #expect(try await env.resolveAsync(Logger.self, tags: "t").label == "tagged")
+        #expect(try await env.resolveAsync(Greeting.self, arguments: "Ada").name == "Ada")
+        #expect(try await env.resolveAsyncIfRegistered(Database.self) == nil)
+    }
+
+    @Test("a synchronous resolve of an async registration throws a clear error")
+    func syncResolveOfAsync() {
+        let env = ServiceEnv(name: "async")
+        env.register(Database.self) { () async in Database() }
+        let error = serviceError { try env.resolve(Database.self) }
+        #expect(usageError(error) == .asyncFactory(serviceType: "Database"))
+        #expect(
+            error?.description
+                == "Factory failed to create service 'Database': 'Database' has an async factory; "
+                + "resolve it with 'try await env.resolveAsync(_:)'"
+        )
+        #expect(serviceError { try env.resolveAll(Database.self) } != nil)
+    }
+
+    @Test("an async singleton is constructed exactly once when many tasks await it first")
+    func asyncSingletonExactlyOnce() async {
+        let env = ServiceEnv(name: "async")
+        let runs = Counter()
+        env.register(Database.self) { () async -> Database in
+            runs.increment()
+            await pause(milliseconds: 20)
+            return Database()
+        }
+        let identities = await withTaskGroup(of: ObjectIdentifier?.self) { group in
+            for _ in 0..<1_000 {
+                group.addTask { try? await ObjectIdentifier(env.resolveAsync(Database.self)) }
+            }
+            return await group.reduce(into: Set<ObjectIdentifier?>()) { $0.insert($1) }
+        }
+        #expect(runs.value == 1)
+        #expect(identities.count == 1)
+        #expect(identities.first != nil)
+    }
+
+    @Test("a failed async singleton is not cached, and a later resolve builds it")
+    func asyncFailureNotCached() async throws {
+        let env = ServiceEnv(name: "async")
+        let attempts = Counter()
+        env.register(Database.self) { () async throws -> Database in
+            await pause()
+            guard attempts.increment() > 1 else {
+                throw FactoryError(reason: "first")
+            }
+            return Database()
+        }
+        let error = await asyncServiceError { try await env.resolveAsync(Database.self) }
+        guard case .factoryFailed(_, let underlying)? = error else {
+            Issue.record("expected .factoryFailed, got \(String(describing: error))")
+            return
+        }
+        #expect(underlying as? FactoryError == FactoryError(reason: "first"))
+        let built = try await env.resolveAsync(Database.self)
+        #expect(try await env.resolveAsync(Database.self) === built)
+    }
+
+    @Test("transient async factories build every time; async arguments work")
+    func asyncTransientAndArguments() async throws {
+        let env = ServiceEnv(name: "async")
+        env.register(Database.self, scope: .transient) { () async in Database() }
+        #expect(try await env.resolveAsync(Database.self) !== env.resolveAsync(Database.self))
+        env.register(Logger.self) { (label: String, suffix: Int) async in Logger(label: "\(label)\(suffix)") }
+        #expect(try await env.resolveAsync(Logger.self, arguments: "l", 2).label == "l2")
+        let mismatch = await asyncServiceError { try await env.resolveAsync(Logger.self, arguments: 2) }
+        #expect(
+            usageError(mismatch)
+                == .argumentMismatch(serviceType: "Logger", expected: ["String", "Int"], given: ["Int"]))
+    }
+
+    @Test("a cycle through async factories is detected across await")
+    func asyncCycle() async {
+        let env = ServiceEnv(name: "async")
+        env.register(Database.self, scope: .transient) { () async throws -> Database in
+            await pause()
+            _ = try await ServiceEnv.current.resolveAsync(Logger.self)
+            return Database()
+        }
+        env.register(Logger.self, scope: .transient) { () async throws -> Logger in
+            await pause()
+            _ = try await ServiceEnv.current.resolveAsync(Database.self)
+            return Logger()
+        }
+        let error = await asyncServiceError { try await env.resolveAsync(Database.self) }
+        #expect(cycleChain(error) == ["Database", "Logger", "Database"])
+    }
+
+    @Test("the graph scope is shared across await within one resolve")
+    func asyncGraphScope() async throws {
+        let env = ServiceEnv(name: "async")
+        env.register(Database.self, scope: .graph) { () async in
+            await pause()
+            return Database()
+        }
+        env.register(UserRepository.self, scope: .transient) { () async throws -> UserRepository in
+            let first = try await ServiceEnv.current.resolveAsync(Database.self)
+            await pause()
+            let second = try await ServiceEnv.current.resolveAsync(Database.self)
+            #expect(first === second)
+            return UserRepository(database: first, logger: Logger())
+        }
+        let one = try await env.resolveAsync(UserRepository.self)
+        let two = try await env.resolveAsync(UserRepository.self)
+        #expect(one.database !== two.database)
+    }
+
+    @Test("nested resolves in an async factory reach the resolving environment")
+    func asyncCurrentEnvironment() async throws {
+        let env = ServiceEnv(name: "async-env")
+        env.register(Logger.self) { Logger(label: ServiceEnv.current.name) }
+        env.register(Database.self) { () async throws -> Database in
+            await pause()
+            return Database(url: try ServiceEnv.current.resolve(Logger.self).label)
+        }
+        #expect(try await env.resolveAsync(Database.self).url == "async-env")
+        #expect(ServiceEnv.current.name == "online")
+    }
+
+    @Test("a cycle of async singletons entered from two tasks ends in errors, not a deadlock")
+    func crossTaskAsyncCycle() async {
+        let env = ServiceEnv(name: "async")
+        let databaseStarted = Flag()
+        let loggerStarted = Flag()
+        env.register(Database.self) { () async throws -> Database in
+            databaseStarted.set()
+            await suspendUntil(loggerStarted)
+            _ = try await ServiceEnv.current.resolveAsync(Logger.self)
+            return Database()
+        }
+        env.register(Logger.self) { () async throws -> Logger in
+            loggerStarted.set()
+            await suspendUntil(databaseStarted)
+            _ = try await ServiceEnv.current.resolveAsync(Database.self)
+            return Logger()
+        }
+        let outcome = await withDeadline(seconds: 10) {
+            async let database = asyncServiceError { try await env.resolveAsync(Database.self) }
+            async let logger = asyncServiceError { try await env.resolveAsync(Logger.self) }
+            return await (cycleChain(database), cycleChain(logger))
+        }
+        guard let outcome else {
+            Issue.record("the two resolutions deadlocked")
+            return
+        }
+        #expect(outcome.0 != nil)
+        #expect(outcome.1 != nil)
+    }
+
+    @Test("a factory cancelled mid-await leaves the environment usable")
+    func cancelledFactory() async throws {
+        let env = ServiceEnv(name: "async")
+        let started = Flag()
+        let attempts = Counter()
+        env.register(Database.self) { () async throws -> Database in
+            if attempts.increment() == 1 {
+                started.set()
+                try await Task.sleep(for: .seconds(30))
+            }
+            return Database(url: "attempt \(attempts.value)")
+        }
+        let task = Task { try await env.resolveAsync(Database.self) }
+        await suspendUntil(started)
+        task.cancel()
+        let error = await asyncServiceError { try await task.value }
+        guard case .factoryFailed(_, let underlying)? = error else {
+            Issue.record("expected .factoryFailed, got \(String(describing: error))")
+            return
+        }
+        #expect(underlying is CancellationError)
+        let value = try await env.resolveAsync(Database.self)
+        #expect(value.url == "attempt 2")
+        #expect(try await env.resolveAsync(Database.self) === value)
+    }
+}
