@@ -64,6 +64,9 @@ public struct ServiceDependency: Sendable, CustomStringConvertible {
         case optional
         /// Resolved on first use (`Lazy<T>`), not when the owner is built; breaks cycles.
         case lazy
+        /// Resolved on every call (`ServiceProvider<T>`), not when the owner is built; breaks
+        /// cycles.
+        case provider
     }
 
     /// The type resolved for the dependency (the wrapped type of an optional).
@@ -80,13 +83,14 @@ public struct ServiceDependency: Sendable, CustomStringConvertible {
         self.kind = kind
     }
 
-    /// `label: Type`, followed by ` (optional)` or ` (lazy)` where that applies.
+    /// `label: Type`, followed by ` (optional)`, ` (lazy)` or ` (provider)` where that applies.
     public var description: String {
         let suffix =
             switch kind {
             case .required: ""
             case .optional: " (optional)"
             case .lazy: " (lazy)"
+            case .provider: " (provider)"
             }
         return "\(label): \(String(describing: type))\(suffix)"
     }

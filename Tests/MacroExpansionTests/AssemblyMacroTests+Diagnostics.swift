@@ -85,6 +85,9 @@ struct AssemblyDiagnosticTests {
                         func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
                         }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
+                        }
                         func provide(_ type: Database.Type) -> Database {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
@@ -160,6 +163,9 @@ struct AssemblyDiagnosticTests {
                         func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
                         }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
+                        }
                         func provide(_ type: (any Clock).Type) -> (any Clock) {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
@@ -215,6 +221,9 @@ struct AssemblyDiagnosticTests {
                         }
                         func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
+                        }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
                     }
                 }

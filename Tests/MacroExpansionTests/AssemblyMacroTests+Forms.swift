@@ -39,6 +39,9 @@ extension AssemblyMacroTests {
                         func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
                         }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
+                        }
                         @MainActor func provide(_ type: HomeViewModel.Type) -> HomeViewModel {
                             __ServiceMacroSupport.provideMain(type, from: environment)
                         }
@@ -103,6 +106,9 @@ extension AssemblyMacroTests {
                         func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
                         }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
+                        }
                         func provide(_ type: Logger.Type) -> Logger {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
@@ -164,6 +170,9 @@ extension AssemblyMacroTests {
                         }
                         public func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
+                        }
+                        public func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
                         public func provide(_ type: Feature.Type) -> Feature {
                             __ServiceMacroSupport.provide(type, from: environment)
@@ -271,6 +280,9 @@ extension AssemblyMacroTests {
                         }
                         func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
+                        }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
                         func provide(_ type: Database.Type) -> Database {
                             __ServiceMacroSupport.provide(type, from: environment)

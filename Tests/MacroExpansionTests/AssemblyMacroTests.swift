@@ -30,6 +30,9 @@ struct AssemblyMacroTests {
                         func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
                         }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
+                        }
                     }
                 }
 
@@ -84,6 +87,9 @@ struct AssemblyMacroTests {
                         }
                         func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
+                        }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
                         func provide(_ type: Database.Type) -> Database {
                             __ServiceMacroSupport.provide(type, from: environment)
@@ -149,6 +155,9 @@ struct AssemblyMacroTests {
                         }
                         func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
+                        }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
                         func provide(_ type: (any Clock).Type) -> (any Clock) {
                             __ServiceMacroSupport.provide(type, from: environment)
@@ -218,6 +227,9 @@ struct AssemblyMacroTests {
                         }
                         func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
+                        }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
                         func provide(_ type: Config.Type) -> Config {
                             __ServiceMacroSupport.provide(type, from: environment)

@@ -255,4 +255,36 @@ extension InjectableMacroTests {
                 """,
         )
     }
+
+    @Test("a ServiceProvider<T> parameter is deferred, listed as provider, and met by a provider")
+    func providerDependency() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            struct Checkout {
+                init(makeReceipt: ServiceProvider<Receipt>) {}
+            }
+            """,
+            expandedSource: """
+                struct Checkout {
+                    init(makeReceipt: ServiceProvider<Receipt>) {}
+                }
+
+                extension Checkout: __ServiceMacroSupport.InjectableType {
+                    protocol InjectionRequirements {
+                        func provide(_ type: __ServiceMacroSupport.ProviderDependency<Receipt>.Type) -> __ServiceMacroSupport.ProviderDependency<Receipt>
+                    }
+                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency(Receipt.self, label: "makeReceipt", kind: .provider),
+                    ]
+                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(makeReceipt: __ServiceMacroSupport.ProviderDependency(Receipt.self, in: resolver))
+                    }
+                    static func make(graph: some InjectionRequirements) -> Self {
+                        Self(makeReceipt: graph.provide(__ServiceMacroSupport.ProviderDependency<Receipt>.self))
+                    }
+                }
+                """,
+        )
+    }
 }

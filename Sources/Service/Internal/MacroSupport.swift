@@ -11,6 +11,7 @@ public enum __ServiceMacroSupport {
     public typealias Registration = AssemblyRegistration
     public typealias AssemblyType = ServiceAssembly
     public typealias LazyDependency = Lazy
+    public typealias ProviderDependency = ServiceProvider
 
     /// What an assembly's `Provided` class returns for a Sendable type: compile-time evidence
     /// that the type is provided, which also resolves it when called.

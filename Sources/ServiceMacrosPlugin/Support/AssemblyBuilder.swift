@@ -96,6 +96,9 @@ struct AssemblyBuilder {
         members.append(
             "\(access)func provide<T: Sendable>(_ type: \(RuntimeSymbol.support).LazyDependency<T>.Type) -> \(RuntimeSymbol.support).LazyDependency<T> {\n        \(RuntimeSymbol.support).LazyDependency(T.self, in: environment)\n    }"
         )
+        members.append(
+            "\(access)func provide<T: Sendable>(_ type: \(RuntimeSymbol.support).ProviderDependency<T>.Type) -> \(RuntimeSymbol.support).ProviderDependency<T> {\n        \(RuntimeSymbol.support).ProviderDependency(T.self, in: environment)\n    }"
+        )
         let body = members.map { "\n    \($0)" }.joined() + providers(prefix: "\n    ").joined()
         return DeclSyntax(stringLiteral: "\(classAccess)class Provided {\(body)\n}")
     }

@@ -114,22 +114,30 @@ extension InjectableModel.Parameter {
     /// A parameter of declared type `declared`, unwrapping `T?`, `T!` and `Optional<T>`.
     init(type declared: TypeSyntax, label: String?) {
         self.label = label
-        self.isLazy = declared.genericArgument(of: "Lazy") != nil
         if let lazy = declared.genericArgument(of: "Lazy") {
             self.type = lazy
             self.isOptional = false
+            self.deferral = .lazy
+        } else if let provider = declared.genericArgument(of: "ServiceProvider") {
+            self.type = provider
+            self.isOptional = false
+            self.deferral = .provider
         } else if let optional = declared.as(OptionalTypeSyntax.self) {
             self.type = optional.wrappedType.trimmed
             self.isOptional = true
+            self.deferral = nil
         } else if let unwrapped = declared.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
             self.type = unwrapped.wrappedType.trimmed
             self.isOptional = true
+            self.deferral = nil
         } else if let wrapped = declared.genericArgument(of: "Optional") {
             self.type = wrapped
             self.isOptional = true
+            self.deferral = nil
         } else {
             self.type = declared.trimmed
             self.isOptional = false
+            self.deferral = nil
         }
     }
 }

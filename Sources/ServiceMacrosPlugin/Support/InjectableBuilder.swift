@@ -39,7 +39,12 @@ struct InjectableBuilder {
     private func dependenciesProperty() -> DeclSyntax {
         let isolation = model.isMainActor ? "nonisolated " : ""
         let entries = model.parameters.enumerated().map { index, parameter in
-            let kind = parameter.isLazy ? ".lazy" : parameter.isOptional ? ".optional" : ".required"
+            let kind =
+                switch parameter.deferral {
+                case .lazy: ".lazy"
+                case .provider: ".provider"
+                case nil: parameter.isOptional ? ".optional" : ".required"
+                }
             let label = parameter.label ?? "_\(index)"
             return
                 "\(RuntimeSymbol.dependency)(\(parameter.type.metatypeOperand).self, label: \"\(label)\", kind: \(kind)),"
@@ -94,8 +99,10 @@ struct InjectableBuilder {
     /// The expression that resolves one parameter from `resolver`.
     private func resolution(of parameter: InjectableModel.Parameter) -> String {
         let type = parameter.type.metatypeOperand
-        if parameter.isLazy {
-            return "\(RuntimeSymbol.support).LazyDependency(\(type).self, in: resolver)"
+        switch parameter.deferral {
+        case .lazy: return "\(RuntimeSymbol.support).LazyDependency(\(type).self, in: resolver)"
+        case .provider: return "\(RuntimeSymbol.support).ProviderDependency(\(type).self, in: resolver)"
+        case nil: break
         }
         switch (parameter.isOptional, model.isMainActor) {
         case (false, false): return "try resolver.resolve(\(type).self)"
@@ -108,10 +115,12 @@ struct InjectableBuilder {
 }
 
 extension InjectableModel.Parameter {
-    /// The type a graph provides for this parameter: `T`, `T?` or `Lazy<T>`.
+    /// The type a graph provides for this parameter: `T`, `T?`, `Lazy<T>` or `ServiceProvider<T>`.
     var providedType: String {
-        if isLazy {
-            return "\(RuntimeSymbol.support).LazyDependency<\(type.trimmedDescription)>"
+        switch deferral {
+        case .lazy: return "\(RuntimeSymbol.support).LazyDependency<\(type.trimmedDescription)>"
+        case .provider: return "\(RuntimeSymbol.support).ProviderDependency<\(type.trimmedDescription)>"
+        case nil: break
         }
         return isOptional ? "\(type.metatypeOperand)?" : type.metatypeOperand
     }

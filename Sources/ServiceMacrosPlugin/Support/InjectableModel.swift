@@ -9,11 +9,19 @@ struct InjectableModel {
     struct Parameter {
         /// The argument label, or nil for an unlabeled parameter.
         let label: String?
-        /// The resolved type: the wrapped type of an optional or a `Lazy`.
+        /// The resolved type: the wrapped type of an optional, a `Lazy` or a `ServiceProvider`.
         let type: TypeSyntax
         let isOptional: Bool
-        /// Declared `Lazy<T>`: resolved on first use, not when the owner is built.
-        let isLazy: Bool
+        /// Declared `Lazy<T>` or `ServiceProvider<T>`: resolved later, not when the owner is built.
+        let deferral: Deferral?
+    }
+
+    /// How a dependency that is not resolved when its owner is built is declared.
+    enum Deferral {
+        /// `Lazy<T>`: resolved on first use.
+        case lazy
+        /// `ServiceProvider<T>`: resolved on every call.
+        case provider
     }
 
     let typeName: TokenSyntax
