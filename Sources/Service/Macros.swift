@@ -52,7 +52,7 @@ public macro Inject() = #externalMacro(module: "ServiceMacrosPlugin", type: "Inj
 
 // NB: kept unformatted: a trailing comma is not valid in an attribute's argument list.
 // swift-format-ignore
-/// Turns a struct of `#register` lines into a ``ServiceAssembly`` whose wiring the compiler checks.
+/// Turns a struct of `#register` lines into a ``DeclaredAssembly`` whose wiring the compiler checks.
 ///
 /// Every `#register` of an `@Injectable` type must find each of that type's dependencies
 /// provided by the assembly (registered, `#external`, or from `includes:`); a missing one is a
@@ -81,7 +81,7 @@ public macro Inject() = #externalMacro(module: "ServiceMacrosPlugin", type: "Inj
     member,
     names: named(init), named(registrations), named(assemble), named(Provided), named(__InjectionGraphs)
 )
-@attached(extension, conformances: ServiceAssembly)
+@attached(extension, conformances: DeclaredAssembly)
 public macro Assembly(includes: [any ServiceAssembly.Type] = []) =
     #externalMacro(module: "ServiceMacrosPlugin", type: "AssemblyMacro")
 

@@ -12,10 +12,50 @@
 public protocol ServiceAssembly {
     /// Registers this assembly's services in `env`.
     func assemble(env: ServiceEnv)
+
+    /// Runs after every assembly of the same `assemble` call has registered its services; the
+    /// default does nothing.
+    ///
+    /// Use it for work that needs other assemblies' registrations, such as resolving a service
+    /// to warm it up or checking the wiring.
+    ///
+    /// ```swift
+    /// struct Cache: Sendable {}
+    /// struct WarmUpAssembly: ServiceAssembly {
+    ///     func assemble(env: ServiceEnv) {}
+    ///     func loaded(env: ServiceEnv) { _ = try? env.resolve(Cache.self) }
+    /// }
+    /// ```
+    func loaded(env: ServiceEnv)
+}
+
+extension ServiceAssembly {
+    /// Does nothing.
+    public func loaded(env: ServiceEnv) {}
+}
+
+/// An assembly whose registrations are declared in a static table: what `@Assembly` generates.
+///
+/// A declared assembly has no configuration besides its type, so an environment assembles each
+/// declared assembly type once: listing it twice, or reaching it through several `includes:`,
+/// registers its services once and runs its `loaded(env:)` once. (A hand-written
+/// ``ServiceAssembly`` may carry configuration in its properties and is applied every time.)
+///
+/// ```swift
+/// struct Clock: Sendable {}
+/// struct ClockAssembly: DeclaredAssembly {
+///     static let registrations: [AssemblyRegistration] = []
+///     func assemble(env: ServiceEnv) { env.register(Clock.self) { Clock() } }
+/// }
+/// ```
+@MainActor
+public protocol DeclaredAssembly: ServiceAssembly {
+    /// One row per registration, in declaration order.
+    nonisolated static var registrations: [AssemblyRegistration] { get }
 }
 
 extension ServiceEnv {
-    /// Applies one assembly to this environment.
+    /// Applies one assembly to this environment, then runs its `loaded(env:)`.
     ///
     /// ```swift
     /// struct CoreAssembly: ServiceAssembly {
@@ -25,10 +65,14 @@ extension ServiceEnv {
     /// ```
     @MainActor
     public func assemble(_ assembly: any ServiceAssembly) {
-        assembly.assemble(env: self)
+        assemble([assembly])
     }
 
-    /// Applies assemblies to this environment in order.
+    /// Applies assemblies to this environment in order, then runs their `loaded(env:)` hooks in
+    /// the same order.
+    ///
+    /// A ``DeclaredAssembly`` type that this environment has already assembled (since its last
+    /// ``resetAll()``) is skipped.
     ///
     /// ```swift
     /// struct CoreAssembly: ServiceAssembly {
@@ -38,12 +82,14 @@ extension ServiceEnv {
     /// ```
     @MainActor
     public func assemble(_ assemblies: [any ServiceAssembly]) {
-        for assembly in assemblies {
-            assembly.assemble(env: self)
+        AssemblySession.perform(in: self) { session in
+            for assembly in assemblies {
+                session.apply(assembly)
+            }
         }
     }
 
-    /// Applies assemblies to this environment in order.
+    /// Applies assemblies to this environment in order, then runs their `loaded(env:)` hooks.
     ///
     /// ```swift
     /// struct CoreAssembly: ServiceAssembly {
@@ -55,4 +101,75 @@ extension ServiceEnv {
     public func assemble(_ assemblies: any ServiceAssembly...) {
         assemble(assemblies)
     }
+
+    /// The declared assemblies applied to this environment since its last ``resetAll()``, in
+    /// the order they were applied (an included assembly before the one that includes it).
+    ///
+    /// ```swift
+    /// for assembly in ServiceEnv.current.assembledTables {
+    ///     print(assembly.name, assembly.registrations.count)
+    /// }
+    /// ```
+    public var assembledTables: [(name: String, registrations: [AssemblyRegistration])] {
+        storage.assembly.withLock { $0.tables }
+    }
+}
+
+/// One `assemble` call in progress on one environment: which declared assemblies it applied,
+/// and whose `loaded(env:)` hooks run when it ends.
+@MainActor
+final class AssemblySession {
+    /// The sessions in progress, by environment storage; an `assemble` call made while one is
+    /// in progress for the same environment joins it.
+    private static var active: [ObjectIdentifier: AssemblySession] = [:]
+
+    private let env: ServiceEnv
+    private var applied: [any ServiceAssembly] = []
+
+    private init(env: ServiceEnv) {
+        self.env = env
+    }
+
+    /// Runs `body` in the session of `env`, starting one (and running the hooks at its end) if
+    /// none is in progress.
+    static func perform(in env: ServiceEnv, _ body: (AssemblySession) -> Void) {
+        let key = ObjectIdentifier(env.storage)
+        if let session = active[key] {
+            body(session)
+            return
+        }
+        let session = AssemblySession(env: env)
+        active[key] = session
+        body(session)
+        active[key] = nil
+        // NB: hooks run after the session closed, so an `assemble` inside a hook starts afresh.
+        for assembly in session.applied {
+            assembly.loaded(env: env)
+        }
+    }
+
+    /// Applies `assembly` unless it is a declared assembly the environment already has.
+    func apply(_ assembly: any ServiceAssembly) {
+        if let declared = assembly as? any DeclaredAssembly {
+            let type = type(of: declared)
+            let isNew = env.storage.assembly.withLock { log in
+                guard log.types.insert(ObjectIdentifier(type)).inserted else {
+                    return false
+                }
+                log.tables.append((String(describing: type), type.registrations))
+                return true
+            }
+            guard isNew else {
+                return
+            }
+        }
+        assembly.assemble(env: env)
+        applied.append(assembly)
+    }
+}
+
+/// What a storage remembers of the declared assemblies applied to it.
+struct AssemblyLog: Sendable {
+    var types: Set<ObjectIdentifier> = []
+    var tables: [(name: String, registrations: [AssemblyRegistration])] = []
 }

@@ -141,7 +141,8 @@ public struct ServiceEnv: Sendable, Hashable {
         storage.reset(registrations: false) { _ in true }
     }
 
-    /// Drops every cached instance and every registration.
+    /// Drops every cached instance and every registration, and forgets which declared
+    /// assemblies were applied.
     ///
     /// ```swift
     /// let env = ServiceEnv(name: "reset")
@@ -150,6 +151,7 @@ public struct ServiceEnv: Sendable, Hashable {
     /// ```
     public func resetAll() {
         storage.reset(registrations: true) { _ in false }
+        storage.assembly.withLock { $0 = AssemblyLog() }
     }
 
     /// Drops the cached instances of services registered with `scope`.

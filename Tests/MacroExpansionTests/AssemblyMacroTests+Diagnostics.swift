@@ -255,7 +255,7 @@ struct AssemblyDiagnosticTests {
                     static let registrations: [__ServiceMacroSupport.Registration] = []
 
                     @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
-                        CoreAssembly().assemble(env: env)
+                        __ServiceMacroSupport.include(CoreAssembly(), in: env)
                     }
 
                     class Provided: CoreAssembly.Provided {

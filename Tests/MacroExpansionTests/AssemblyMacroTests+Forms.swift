@@ -216,7 +216,7 @@ extension AssemblyMacroTests {
                     ]
 
                     @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
-                        CoreAssembly().assemble(env: env)
+                        __ServiceMacroSupport.include(CoreAssembly(), in: env)
                         env.register(Checkout.self, scope: .singleton)
                     }
 

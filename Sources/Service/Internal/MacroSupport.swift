@@ -9,9 +9,15 @@ public enum __ServiceMacroSupport {
     public typealias Environment = ServiceEnv
     public typealias Failure = ServiceError
     public typealias Registration = AssemblyRegistration
-    public typealias AssemblyType = ServiceAssembly
+    public typealias AssemblyType = DeclaredAssembly
     public typealias LazyDependency = Lazy
     public typealias ProviderDependency = ServiceProvider
+
+    /// Applies an assembly named in `includes:` as part of the `assemble` call in progress.
+    @MainActor
+    public static func include(_ assembly: some ServiceAssembly, in env: ServiceEnv) {
+        AssemblySession.perform(in: env) { $0.apply(assembly) }
+    }
 
     /// What an assembly's `Provided` class returns for a Sendable type: compile-time evidence
     /// that the type is provided, which also resolves it when called.

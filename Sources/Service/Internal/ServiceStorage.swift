@@ -25,6 +25,8 @@ final class ServiceStorage: Sendable {
     private let retired = Locked<[UInt]>([])
     /// The environment this one inherits registrations from, if any.
     let parent: (name: String, storage: ServiceStorage)?
+    /// The declared assemblies applied to this storage.
+    let assembly = Locked(AssemblyLog())
 
     private struct WriterState {
         /// Every slot, untagged and tagged, in creation order.

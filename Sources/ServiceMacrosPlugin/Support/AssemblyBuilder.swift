@@ -48,11 +48,12 @@ struct AssemblyBuilder {
         return "\(raw: access)static let registrations: [\(RuntimeSymbol.registration)] = \(raw: list)"
     }
 
-    /// `assemble(env:)`: the included assembly first, then every registration, in order.
+    /// `assemble(env:)`: the included assembly first (once per environment), then every
+    /// registration, in order.
     private func assembleFunction() -> DeclSyntax {
         var lines: [String] = []
         if let included = model.included {
-            lines.append("\(included)().assemble(env: env)")
+            lines.append("\(RuntimeSymbol.support).include(\(included)(), in: env)")
         }
         for registration in model.registrations {
             switch registration.kind {

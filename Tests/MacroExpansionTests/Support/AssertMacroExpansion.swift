@@ -10,7 +10,7 @@ import Testing
 let serviceMacros: [String: MacroSpec] = [
     "Injectable": MacroSpec(type: InjectableMacro.self, conformances: ["Injectable", "MainInjectable"]),
     "Inject": MacroSpec(type: InjectMacro.self),
-    "Assembly": MacroSpec(type: AssemblyMacro.self, conformances: ["ServiceAssembly"]),
+    "Assembly": MacroSpec(type: AssemblyMacro.self, conformances: ["DeclaredAssembly"]),
     "register": MacroSpec(type: RegisterMacro.self),
     "registerMain": MacroSpec(type: RegisterMacro.self),
     "external": MacroSpec(type: RegisterMacro.self),
