@@ -67,6 +67,8 @@ public struct ServiceDependency: Sendable, CustomStringConvertible {
         /// Resolved on every call (`ServiceProvider<T>`), not when the owner is built; breaks
         /// cycles.
         case provider
+        /// Not resolved: passed as a resolve-time argument (an `@Assisted` parameter).
+        case argument
     }
 
     /// The type resolved for the dependency (the wrapped type of an optional).
@@ -83,7 +85,8 @@ public struct ServiceDependency: Sendable, CustomStringConvertible {
         self.kind = kind
     }
 
-    /// `label: Type`, followed by ` (optional)`, ` (lazy)` or ` (provider)` where that applies.
+    /// `label: Type`, followed by ` (optional)`, ` (lazy)`, ` (provider)` or ` (argument)` where
+    /// that applies.
     public var description: String {
         let suffix =
             switch kind {
@@ -91,6 +94,7 @@ public struct ServiceDependency: Sendable, CustomStringConvertible {
             case .optional: " (optional)"
             case .lazy: " (lazy)"
             case .provider: " (provider)"
+            case .argument: " (argument)"
             }
         return "\(label): \(String(describing: type))\(suffix)"
     }
@@ -149,6 +153,47 @@ extension ServiceEnv {
     @MainActor
     public func registerMain<S: MainInjectable>(_ type: S.Type, scope: ServiceScope) {
         registerMain(type, scope: scope) { () throws(ServiceError) -> S in
+            try S.make(resolver: ServiceEnv.current)
+        }
+    }
+}
+
+extension ServiceEnv {
+    /// Registers an ``Injectable`` type under tags, built by its `make(resolver:)`.
+    ///
+    /// ```swift
+    /// struct Clock: Injectable {
+    ///     static let dependencies: [ServiceDependency] = []
+    ///     static func make(resolver: ServiceEnv) throws(ServiceError) -> Clock { Clock() }
+    /// }
+    /// ServiceEnv.current.register(Clock.self, tags: "utc", scope: .singleton)
+    /// ```
+    public func register<S: Injectable, each Tag: Hashable & Sendable>(
+        _ type: S.Type,
+        tags: repeat each Tag,
+        scope: ServiceScope,
+    ) {
+        register(type, tags: repeat each tags, scope: scope) { () throws(ServiceError) -> S in
+            try S.make(resolver: ServiceEnv.current)
+        }
+    }
+
+    /// Registers a ``MainInjectable`` type on the MainActor track under tags.
+    ///
+    /// ```swift
+    /// @MainActor final class Screen: MainInjectable {
+    ///     nonisolated static let dependencies: [ServiceDependency] = []
+    ///     static func make(resolver: ServiceEnv) throws(ServiceError) -> Screen { Screen() }
+    /// }
+    /// @MainActor func setUp() { ServiceEnv.current.registerMain(Screen.self, tags: "modal", scope: .transient) }
+    /// ```
+    @MainActor
+    public func registerMain<S: MainInjectable, each Tag: Hashable & Sendable>(
+        _ type: S.Type,
+        tags: repeat each Tag,
+        scope: ServiceScope,
+    ) {
+        registerMain(type, tags: repeat each tags, scope: scope) { () throws(ServiceError) -> S in
             try S.make(resolver: ServiceEnv.current)
         }
     }

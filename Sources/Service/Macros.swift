@@ -5,7 +5,9 @@
 /// The macro picks the initializer marked `@Inject`, else the only initializer, else the stored
 /// properties marked `@Inject` (and generates the initializer for them), else a struct's memberwise
 /// one. Parameters with default values are not injected; `T?` parameters are `nil` when `T` is not
-/// registered; `Lazy<T>` parameters are resolved on first use. It expands to an extension with the ``Injectable`` conformance
+/// registered; `Lazy<T>` parameters are resolved on first use, `ServiceProvider<T>` ones on every
+/// call; `@Assisted` parameters are resolve-time arguments (the type becomes
+/// ``AssistedInjectable``, with a `register(in:scope:)` taking them). It expands to an extension with the ``Injectable`` conformance
 /// (``MainInjectable`` for a `@MainActor` type), `dependencies` metadata, an
 /// `InjectionRequirements` protocol with one `provide(_:)` requirement per required dependency,
 /// and `make(resolver:)`.
@@ -32,8 +34,8 @@
 @attached(member, names: named(init))
 @attached(
     extension,
-    conformances: Injectable, MainInjectable,
-    names: named(InjectionRequirements), named(dependencies), named(make)
+    conformances: Injectable, MainInjectable, AssistedInjectable,
+    names: named(InjectionRequirements), named(dependencies), named(make), named(register)
 )
 public macro Injectable() = #externalMacro(module: "ServiceMacrosPlugin", type: "InjectableMacro")
 
@@ -117,6 +119,63 @@ public macro register<T: Injectable, Key>(_ type: T.Type, as key: Key.Type, scop
 @freestanding(declaration)
 public macro register<Key: Sendable>(
     _ type: Key.Type,
+    scope: ServiceScope = .singleton,
+    factory: @Sendable () throws -> Key,
+) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Registers an `@Injectable` type with `@Assisted` parameters in an `@Assembly`; resolve it
+/// with its arguments. Write the scope you want: `.transient` builds one instance per resolve.
+///
+/// ```swift
+/// @Assembly struct DetailAssembly {
+///     #register(DetailModel.self, scope: .transient)
+/// }
+/// ```
+@freestanding(declaration)
+public macro register<T: AssistedInjectable>(_ type: T.Type, scope: ServiceScope = .singleton) =
+    #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Registers an `@Injectable` type in an `@Assembly` under tags. A tagged registration does not
+/// provide its type to other services' untagged dependencies; resolve it with its tags.
+///
+/// ```swift
+/// @Assembly struct StorageAssembly {
+///     #register(Database.self, tags: "replica")
+/// }
+/// ```
+@freestanding(declaration)
+public macro register<T: Injectable, each Tag: Hashable & Sendable>(
+    _ type: T.Type,
+    tags: repeat each Tag,
+    scope: ServiceScope = .singleton,
+) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Registers an `@Injectable` type in an `@Assembly` under another type and tags.
+///
+/// ```swift
+/// @Assembly struct StorageAssembly {
+///     #register(SQLiteStore.self, as: (any Store).self, tags: "cache")
+/// }
+/// ```
+@freestanding(declaration)
+public macro register<T: Injectable, Key, each Tag: Hashable & Sendable>(
+    _ type: T.Type,
+    as key: Key.Type,
+    tags: repeat each Tag,
+    scope: ServiceScope = .singleton,
+) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Registers a closure-built service in an `@Assembly` under tags.
+///
+/// ```swift
+/// @Assembly struct ConfigAssembly {
+///     #register(Config.self, tags: "staging") { Config(url: "https://staging.example.com") }
+/// }
+/// ```
+@freestanding(declaration)
+public macro register<Key: Sendable, each Tag: Hashable & Sendable>(
+    _ type: Key.Type,
+    tags: repeat each Tag,
     scope: ServiceScope = .singleton,
     factory: @Sendable () throws -> Key,
 ) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")

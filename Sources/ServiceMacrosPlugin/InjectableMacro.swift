@@ -16,8 +16,10 @@ extension InjectableMacro: ExtensionMacro {
         guard let model = InjectableModel.parse(declaration, attribute: node, in: context) else {
             return []
         }
-        let conformance = model.isMainActor ? "MainInjectable" : "Injectable"
-        let needsConformance = protocols.contains { $0.trimmedDescription.hasSuffix(conformance) }
+        let conformance = model.isAssisted ? "AssistedInjectable" : model.isMainActor ? "MainInjectable" : "Injectable"
+        let needsConformance = protocols.contains {
+            $0.trimmedDescription.split(separator: ".").last == conformance[...]
+        }
         let extendedType = TypeSyntax(type)
         let builder = InjectableBuilder(model: model, extendedType: extendedType, addsConformance: needsConformance)
         return [try builder.extensionDeclaration()]

@@ -8,6 +8,8 @@ import SwiftSyntaxBuilder
 enum RuntimeSymbol {
     static let injectable: TypeSyntax = "__ServiceMacroSupport.InjectableType"
     static let mainInjectable: TypeSyntax = "__ServiceMacroSupport.MainInjectableType"
+    static let assistedInjectable: TypeSyntax = "__ServiceMacroSupport.AssistedInjectableType"
+    static let scope: TypeSyntax = "__ServiceMacroSupport.Scope"
     static let dependency: TypeSyntax = "__ServiceMacroSupport.Dependency"
     static let environment: TypeSyntax = "__ServiceMacroSupport.Environment"
     static let failure: TypeSyntax = "__ServiceMacroSupport.Failure"

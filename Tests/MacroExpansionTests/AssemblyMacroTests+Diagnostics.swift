@@ -274,4 +274,85 @@ struct AssemblyDiagnosticTests {
             ],
         )
     }
+
+    @Test("the same tags in another order are a duplicate; other tags are not")
+    func duplicateTaggedRegistration() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct TaggedAssembly {
+                #register(Database.self, tags: "a", 1)
+                #register(Database.self, tags: "b")
+                #register(Database.self, tags: 1, "a")
+            }
+            """,
+            expandedSource: """
+                struct TaggedAssembly {
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = [
+                        __ServiceMacroSupport.Registration(
+                            service: Database.self,
+                            registeredAs: Database.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .injectable(dependencies: Database.dependencies),
+                            tags: ["a", 1]
+                        ),
+                        __ServiceMacroSupport.Registration(
+                            service: Database.self,
+                            registeredAs: Database.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .injectable(dependencies: Database.dependencies),
+                            tags: ["b"]
+                        ),
+                    ]
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.register(Database.self, tags: "a", 1, scope: .singleton)
+                        env.register(Database.self, tags: "b", scope: .singleton)
+                    }
+
+                    class Provided {
+                        let environment: __ServiceMacroSupport.Environment
+                        init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
+                        }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
+                        }
+                    }
+
+                    private enum __InjectionGraphs {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        final class Graph0_Database: Provided, Database.InjectionRequirements {
+                        }
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        final class Graph1_Database: Provided, Database.InjectionRequirements {
+                        }
+                        #sourceLocation()
+                    }
+                }
+
+                extension TaggedAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'Database[tags: 1, \"a\"]' is registered more than once in this assembly",
+                    line: 5,
+                    column: 5,
+                    notes: [NoteSpec(message: "first registered here", line: 3, column: 5)],
+                    fixIts: [FixItSpec(message: "remove the duplicate registration")],
+                )
+            ],
+        )
+    }
 }

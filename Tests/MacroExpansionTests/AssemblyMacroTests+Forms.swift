@@ -302,4 +302,105 @@ extension AssemblyMacroTests {
                 """,
         )
     }
+
+    @Test("tagged registrations pass their tags, record them in the table and provide nothing untagged")
+    func taggedRegistrations() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct StorageAssembly {
+                #register(Database.self)
+                #register(Database.self, tags: "replica", Region.eu, scope: .transient)
+                #register(Config.self, tags: "staging") { Config(url: "https://staging.example.com") }
+                #register(SQLiteStore.self, as: (any Store).self, tags: 1)
+            }
+            """,
+            expandedSource: """
+                struct StorageAssembly {
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = [
+                        __ServiceMacroSupport.Registration(
+                            service: Database.self,
+                            registeredAs: Database.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .injectable(dependencies: Database.dependencies)
+                        ),
+                        __ServiceMacroSupport.Registration(
+                            service: Database.self,
+                            registeredAs: Database.self,
+                            scope: .transient,
+                            track: .sendable,
+                            source: .injectable(dependencies: Database.dependencies),
+                            tags: ["replica", Region.eu]
+                        ),
+                        __ServiceMacroSupport.Registration(
+                            service: Config.self,
+                            registeredAs: Config.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .closure,
+                            tags: ["staging"]
+                        ),
+                        __ServiceMacroSupport.Registration(
+                            service: SQLiteStore.self,
+                            registeredAs: (any Store).self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .injectable(dependencies: SQLiteStore.dependencies),
+                            tags: [1]
+                        ),
+                    ]
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.register(Database.self, scope: .singleton)
+                        env.register(Database.self, tags: "replica", Region.eu, scope: .transient)
+                        env.register(Config.self, tags: "staging", scope: .singleton) {
+                            Config(url: "https://staging.example.com")
+                        }
+                        env.register((any Store).self, tags: 1, scope: .singleton) { () throws(__ServiceMacroSupport.Failure) -> (any Store) in
+                            try SQLiteStore.make(resolver: __ServiceMacroSupport.Environment.current)
+                        }
+                    }
+
+                    class Provided {
+                        let environment: __ServiceMacroSupport.Environment
+                        init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
+                        }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
+                        }
+                        func provide(_ type: Database.Type) -> Database {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                    }
+
+                    private enum __InjectionGraphs {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        final class Graph0_Database: Provided, Database.InjectionRequirements {
+                        }
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        final class Graph1_Database: Provided, Database.InjectionRequirements {
+                        }
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 6)
+                        final class Graph3_SQLiteStore: Provided, SQLiteStore.InjectionRequirements {
+                        }
+                        #sourceLocation()
+                    }
+                }
+
+                extension StorageAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+        )
+    }
 }

@@ -19,7 +19,10 @@ struct CompileFailureTests {
 
     @Test("#register of a @MainActor type fails on its line")
     func mainActorTypeOnSendableTrack() {
-        #expect(Self.build.errors(onLine: 27).contains { $0.contains("MainScreen") && $0.contains("Injectable") })
+        // NB: with several `#register` overloads the error is "no exact matches"; its notes name
+        // the type and the conformance it lacks.
+        #expect(Self.build.errors(onLine: 27).contains { $0.contains("'register'") })
+        #expect(Self.build.output.contains("'MainScreen' conform to 'Injectable'"))
     }
 
     @Test("a Sendable service depending on a MainActor service fails on its #register line")

@@ -389,4 +389,29 @@ struct InjectableDiagnosticTests {
                 """,
         )
     }
+
+    @Test("@Assisted parameters on a @MainActor type are diagnosed")
+    func assistedMainActor() {
+        assertMacroExpansion(
+            """
+            @Injectable @MainActor
+            final class DetailScreen {
+                init(@Assisted id: Int, model: Model) {}
+            }
+            """,
+            expandedSource: """
+                @MainActor
+                final class DetailScreen {
+                    init(@Assisted id: Int, model: Model) {}
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@Assisted' parameters are not supported on a '@MainActor' type",
+                    line: 1,
+                    column: 1,
+                )
+            ],
+        )
+    }
 }

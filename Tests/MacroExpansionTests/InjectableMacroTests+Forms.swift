@@ -287,4 +287,43 @@ extension InjectableMacroTests {
                 """,
         )
     }
+
+    @Test("@Assisted parameters become resolve-time arguments of a generated, type-checked factory")
+    func assistedInjection() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            struct DetailModel {
+                init(@Assisted id: Int, repository: Repository, @Assisted _ title: String) {}
+            }
+            """,
+            expandedSource: """
+                struct DetailModel {
+                    init(@Assisted id: Int, repository: Repository, @Assisted _ title: String) {}
+                }
+
+                extension DetailModel: __ServiceMacroSupport.AssistedInjectableType {
+                    protocol InjectionRequirements {
+                        func provide(_ type: Repository.Type) -> Repository
+                    }
+                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency(Int.self, label: "id", kind: .argument),
+                        __ServiceMacroSupport.Dependency(Repository.self, label: "repository", kind: .required),
+                        __ServiceMacroSupport.Dependency(String.self, label: "_2", kind: .argument),
+                    ]
+                    static func make(resolver: __ServiceMacroSupport.Environment, id: Int, _ title: String) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(id: id, repository: try resolver.resolve(Repository.self), title)
+                    }
+                    static func make(graph: some InjectionRequirements, id: Int, _ title: String) -> Self {
+                        Self(id: id, repository: graph.provide(Repository.self), title)
+                    }
+                    static func register(in env: __ServiceMacroSupport.Environment, scope: __ServiceMacroSupport.Scope) {
+                        env.register(Self.self, scope: scope) { (id: Int, title: String) throws -> Self in
+                            try make(resolver: __ServiceMacroSupport.Environment.current, id: id, title)
+                        }
+                    }
+                }
+                """,
+        )
+    }
 }

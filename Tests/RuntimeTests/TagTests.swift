@@ -269,3 +269,49 @@ struct OptionalAndAllTests {
         #expect(values.first as? Int == 1)
     }
 }
+
+protocol Store: Sendable {
+    var name: String { get }
+}
+
+@Injectable
+struct SQLiteStore: Store {
+    let database: Database
+    var name: String { "sqlite(\(database.url))" }
+}
+
+@Injectable
+struct DatabaseClient: Sendable {
+    let database: Database
+}
+
+@Assembly
+struct TaggedStorageAssembly {
+    #register(Database.self) { Database(url: "primary") }
+    #register(Database.self, tags: "replica", Region.eu, scope: .transient) { Database(url: "replica-eu") }
+    #register(SQLiteStore.self, as: (any Store).self, tags: 1)
+    #register(DatabaseClient.self, tags: "audit")
+}
+
+@Suite("Tagged registrations in assemblies")
+struct TaggedAssemblyTests {
+    @Test("#register with tags registers under the tags; dependencies resolve untagged")
+    @MainActor
+    func taggedAssembly() throws {
+        let env = ServiceEnv(name: #function)
+        env.assemble(TaggedStorageAssembly())
+        #expect(try env.resolve(Database.self).url == "primary")
+        #expect(try env.resolve(Database.self, tags: Region.eu, "replica").url == "replica-eu")
+        #expect(try env.resolve((any Store).self, tags: 1).name == "sqlite(primary)")
+        #expect(try env.resolve(DatabaseClient.self, tags: "audit").database.url == "primary")
+        #expect(serviceError { try env.resolve(DatabaseClient.self) } != nil)
+        #expect(
+            TaggedStorageAssembly.registrations.map(\.description) == [
+                "Database (singleton, Sendable)",
+                #"Database as Database[tags: "replica", eu] (transient, Sendable)"#,
+                "SQLiteStore as Store[tag: 1] (singleton, Sendable)",
+                #"DatabaseClient as DatabaseClient[tag: "audit"] (singleton, Sendable)"#,
+            ]
+        )
+    }
+}

@@ -5,6 +5,8 @@
 public enum __ServiceMacroSupport {
     public typealias InjectableType = Injectable
     public typealias MainInjectableType = MainInjectable
+    public typealias AssistedInjectableType = AssistedInjectable
+    public typealias Scope = ServiceScope
     public typealias Dependency = ServiceDependency
     public typealias Environment = ServiceEnv
     public typealias Failure = ServiceError

@@ -13,6 +13,7 @@ enum InjectableDiagnostic: DiagnosticMessage {
     case injectRequiresType
     case injectOnStaticProperty
     case missingDefaultValue(property: String)
+    case assistedMainActor
 
     var message: String {
         switch self {
@@ -28,6 +29,7 @@ enum InjectableDiagnostic: DiagnosticMessage {
         case .injectOnStaticProperty: "'@Inject' cannot be applied to a static property"
         case .missingDefaultValue(let property):
             "stored property '\(property)' needs a default value or '@Inject' when '@Injectable' generates the initializer"
+        case .assistedMainActor: "'@Assisted' parameters are not supported on a '@MainActor' type"
         }
     }
 
@@ -46,6 +48,7 @@ enum InjectableDiagnostic: DiagnosticMessage {
             case .injectRequiresType: "injectRequiresType"
             case .injectOnStaticProperty: "injectOnStaticProperty"
             case .missingDefaultValue: "missingDefaultValue"
+            case .assistedMainActor: "assistedMainActor"
             }
         return MessageID(domain: "ServiceMacros", id: id)
     }

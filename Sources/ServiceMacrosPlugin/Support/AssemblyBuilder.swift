@@ -28,6 +28,8 @@ struct AssemblyBuilder {
     private func registrationsTable() -> DeclSyntax {
         let rows = model.registrations.map { registration in
             let track = registration.isMainActor ? ".main" : ".sendable"
+            let tagsRow =
+                registration.tags.isEmpty ? "" : ",\n        tags: [\(registration.tags.joined(separator: ", "))]"
             let source =
                 switch registration.kind {
                 case .injectable, .injectableMain: ".injectable(dependencies: \(registration.service).dependencies)"
@@ -40,7 +42,7 @@ struct AssemblyBuilder {
                         registeredAs: \(registration.key).self,
                         scope: \(registration.scope),
                         track: \(track),
-                        source: \(source)
+                        source: \(source)\(tagsRow)
                     ),
                 """
         }
@@ -58,19 +60,25 @@ struct AssemblyBuilder {
         for registration in model.registrations {
             switch registration.kind {
             case .injectable where registration.key == registration.service:
-                lines.append("env.register(\(registration.service).self, scope: \(registration.scope))")
+                lines.append(
+                    "env.register(\(registration.service).self, \(registration.tagsArgument)scope: \(registration.scope))"
+                )
             case .injectable:
                 lines.append(
                     """
-                    env.register(\(registration.key).self, scope: \(registration.scope)) { () throws(\(RuntimeSymbol.failure)) -> \(registration.key) in
+                    env.register(\(registration.key).self, \(registration.tagsArgument)scope: \(registration.scope)) { () throws(\(RuntimeSymbol.failure)) -> \(registration.key) in
                             try \(registration.service).make(resolver: \(RuntimeSymbol.environment).current)
                         }
                     """
                 )
             case .injectableMain:
-                lines.append("env.registerMain(\(registration.service).self, scope: \(registration.scope))")
+                lines.append(
+                    "env.registerMain(\(registration.service).self, \(registration.tagsArgument)scope: \(registration.scope))"
+                )
             case .closure(let factory):
-                lines.append("env.register(\(registration.key).self, scope: \(registration.scope)) \(factory)")
+                lines.append(
+                    "env.register(\(registration.key).self, \(registration.tagsArgument)scope: \(registration.scope)) \(factory)"
+                )
             case .external:
                 continue
             }
@@ -104,8 +112,10 @@ struct AssemblyBuilder {
         return DeclSyntax(stringLiteral: "\(classAccess)class Provided {\(body)\n}")
     }
 
+    /// One `provide(_:)` per untagged registration: a tagged one does not provide its type to
+    /// dependents, which ask for it untagged.
     private func providers(prefix: String) -> [String] {
-        model.registrations.map { registration in
+        model.registrations.filter(\.tags.isEmpty).map { registration in
             let isolation = registration.isMainActor ? "@MainActor " : ""
             let helper = registration.isMainActor ? "provideMain" : "provide"
             return """

@@ -22,6 +22,23 @@ struct AssemblyModel {
         let key: String
         let scope: String
         let kind: Kind
+        /// The tag expressions, as written; empty for an untagged registration.
+        let tags: [String]
+
+        /// What makes two registrations the same: the key and the set of tags.
+        var identity: String {
+            ([key] + Set(tags).sorted()).joined(separator: "|")
+        }
+
+        /// The key as diagnostics name it: `Database`, or `Database[tags: "a", 1]`.
+        var displayName: String {
+            tags.isEmpty ? key : "\(key)[tags: \(tags.joined(separator: ", "))]"
+        }
+
+        /// `tags: a, b, ` for a generated call, or nothing.
+        var tagsArgument: String {
+            tags.isEmpty ? "" : "tags: \(tags.joined(separator: ", ")), "
+        }
 
         var isMainActor: Bool {
             if case .injectableMain = kind {
@@ -69,7 +86,7 @@ extension AssemblyModel {
                 )
                 continue
             }
-            if let first = registrations.first(where: { $0.key == registration.key }) {
+            if let first = registrations.first(where: { $0.identity == registration.identity }) {
                 context.diagnose(duplicateDiagnostic(registration, first: first))
                 continue
             }
@@ -100,7 +117,7 @@ extension AssemblyModel {
         let removal = FixIt.Change.replace(oldNode: Syntax(duplicate.node), newNode: Syntax(DeclSyntax("")))
         return Diagnostic(
             node: duplicate.node,
-            message: AssemblyDiagnostic.duplicateRegistration(type: duplicate.key),
+            message: AssemblyDiagnostic.duplicateRegistration(type: duplicate.displayName),
             notes: [Note(node: Syntax(first.node), message: AssemblyNote.firstRegistration)],
             fixIts: [FixIt(message: AssemblyFixIt.removeDuplicate, changes: [removal])],
         )
@@ -122,6 +139,18 @@ extension AssemblyModel.Registration {
         self.service = service
         self.key = key ?? service
         self.scope = arguments.first { $0.label?.text == "scope" }?.expression.trimmedDescription ?? ".singleton"
+        // NB: the tags are a pack: the `tags:` argument and the unlabeled ones after it.
+        var tags: [String] = []
+        var inTags = false
+        for argument in arguments {
+            if let label = argument.label?.text {
+                inTags = label == "tags"
+            }
+            if inTags {
+                tags.append(argument.expression.trimmedDescription)
+            }
+        }
+        self.tags = tags
         let factory =
             arguments.first { $0.label?.text == "factory" }?.expression ?? node.trailingClosure.map(ExprSyntax.init)
         switch node.macroName.text {

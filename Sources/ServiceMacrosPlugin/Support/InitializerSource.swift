@@ -62,7 +62,12 @@ struct InitializerSource {
                 continue
             }
             let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
-            parameters.append(.init(type: parameter.type, label: label))
+            var injected = InjectableModel.Parameter(type: parameter.type, label: label)
+            if parameter.attributes.containsAttribute(named: "Assisted") {
+                injected = InjectableModel.Parameter(assisted: parameter.type, label: label)
+                injected.assistedName = (parameter.secondName ?? parameter.firstName).text
+            }
+            parameters.append(injected)
         }
         guard valid else {
             return nil
@@ -111,6 +116,14 @@ struct InitializerSource {
 }
 
 extension InjectableModel.Parameter {
+    /// An `@Assisted` parameter, passed through with its declared type.
+    init(assisted declared: TypeSyntax, label: String?) {
+        self.label = label
+        self.type = declared.trimmed
+        self.isOptional = false
+        self.deferral = nil
+    }
+
     /// A parameter of declared type `declared`, unwrapping `T?`, `T!` and `Optional<T>`.
     init(type declared: TypeSyntax, label: String?) {
         self.label = label

@@ -14,7 +14,10 @@ struct InjectableBuilder {
     }
 
     func extensionDeclaration() throws -> ExtensionDeclSyntax {
-        let conformance = model.isMainActor ? RuntimeSymbol.mainInjectable : RuntimeSymbol.injectable
+        let conformance =
+            model.isAssisted
+            ? RuntimeSymbol.assistedInjectable
+            : model.isMainActor ? RuntimeSymbol.mainInjectable : RuntimeSymbol.injectable
         let header: SyntaxNodeString =
             addsConformance ? "extension \(extendedType.trimmed): \(conformance)" : "extension \(extendedType.trimmed)"
         return try ExtensionDeclSyntax(header) {
@@ -22,13 +25,53 @@ struct InjectableBuilder {
             dependenciesProperty()
             makeFunction()
             makeFromGraphFunction()
+            if model.isAssisted {
+                registerFunction()
+            }
         }
+    }
+
+    /// The `@Assisted` parameters as `make` declares them: `label name: Type`.
+    private var assistedParameters: String {
+        model.parameters.compactMap { parameter in
+            guard let name = parameter.assistedName else {
+                return nil
+            }
+            let label = parameter.label ?? "_"
+            let declared = label == name ? name : "\(label) \(name)"
+            return ", \(declared): \(parameter.type.trimmedDescription)"
+        }.joined()
+    }
+
+    /// The `@Assisted` arguments as a call to `make` passes them.
+    private var assistedArguments: String {
+        model.parameters.compactMap { parameter in
+            parameter.assistedName.map { name in ", " + (parameter.label.map { "\($0): \(name)" } ?? name) }
+        }.joined()
+    }
+
+    /// `register(in:scope:)`: registers a factory that takes the `@Assisted` parameters as
+    /// arguments, type-checked against `make(resolver:…)`.
+    ///
+    /// NB: the closure is untyped `throws`: converting a typed-throws closure to the runtime's
+    /// parameter-pack function type crashes the Swift 6.2 compiler ("reabstraction of pack values").
+    private func registerFunction() -> DeclSyntax {
+        let closureParameters = model.parameters.compactMap { parameter in
+            parameter.assistedName.map { "\($0): \(parameter.type.trimmedDescription)" }
+        }
+        return """
+            \(raw: access)static func register(in env: \(RuntimeSymbol.environment), scope: \(RuntimeSymbol.scope)) {
+                env.register(Self.self, scope: scope) { (\(raw: closureParameters.joined(separator: ", "))) throws -> Self in
+                    try make(resolver: \(RuntimeSymbol.environment).current\(raw: assistedArguments))
+                }
+            }
+            """
     }
 
     /// One typed `provide(_:)` requirement per dependency: the compile-time contract an
     /// assembly's graph must meet.
     private func requirementsProtocol() -> DeclSyntax {
-        let requirements = model.parameters.map { parameter in
+        let requirements = model.parameters.filter { !$0.isAssisted }.map { parameter in
             let type = parameter.providedType
             return "func provide(_ type: \(type).Type) -> \(type)"
         }
@@ -40,10 +83,11 @@ struct InjectableBuilder {
         let isolation = model.isMainActor ? "nonisolated " : ""
         let entries = model.parameters.enumerated().map { index, parameter in
             let kind =
-                switch parameter.deferral {
-                case .lazy: ".lazy"
-                case .provider: ".provider"
-                case nil: parameter.isOptional ? ".optional" : ".required"
+                switch (parameter.deferral, parameter.isAssisted) {
+                case (_, true): ".argument"
+                case (.lazy, _): ".lazy"
+                case (.provider, _): ".provider"
+                case (nil, _): parameter.isOptional ? ".optional" : ".required"
                 }
             let label = parameter.label ?? "_\(index)"
             return
@@ -55,7 +99,7 @@ struct InjectableBuilder {
 
     private func makeFunction() -> DeclSyntax {
         let arguments = model.parameters.map { parameter in
-            let value = resolution(of: parameter)
+            let value = parameter.assistedName ?? resolution(of: parameter)
             return parameter.label.map { "\($0): \(value)" } ?? value
         }
         let call = "Self(\(arguments.joined(separator: ", ")))"
@@ -74,7 +118,7 @@ struct InjectableBuilder {
             body = call
         }
         return """
-            \(raw: access)static func make(resolver: \(RuntimeSymbol.environment)) throws(\(RuntimeSymbol.failure)) -> Self {
+            \(raw: access)static func make(resolver: \(RuntimeSymbol.environment)\(raw: assistedParameters)) throws(\(RuntimeSymbol.failure)) -> Self {
                 \(raw: body)
             }
             """
@@ -83,14 +127,14 @@ struct InjectableBuilder {
     /// `make(graph:)`: builds the instance from a typed graph, with no lookup by type at run time.
     private func makeFromGraphFunction() -> DeclSyntax {
         let arguments = model.parameters.map { parameter in
-            let value = "graph.provide(\(parameter.providedType).self)"
+            let value = parameter.assistedName ?? "graph.provide(\(parameter.providedType).self)"
             return parameter.label.map { "\($0): \(value)" } ?? value
         }
         let call = "Self(\(arguments.joined(separator: ", ")))"
         let body = model.initializerThrows ? "try \(call)" : call
         let effects = model.initializerThrows ? "throws " : ""
         return """
-            \(raw: access)static func make(graph: some InjectionRequirements) \(raw: effects)-> Self {
+            \(raw: access)static func make(graph: some InjectionRequirements\(raw: assistedParameters)) \(raw: effects)-> Self {
                 \(raw: body)
             }
             """

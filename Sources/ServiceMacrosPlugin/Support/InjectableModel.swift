@@ -14,6 +14,11 @@ struct InjectableModel {
         let isOptional: Bool
         /// Declared `Lazy<T>` or `ServiceProvider<T>`: resolved later, not when the owner is built.
         let deferral: Deferral?
+        /// The name an `@Assisted` parameter is passed under; nil for an injected one.
+        var assistedName: String? = nil
+
+        /// Marked `@Assisted`: a resolve-time argument, not injected.
+        var isAssisted: Bool { assistedName != nil }
     }
 
     /// How a dependency that is not resolved when its owner is built is declared.
@@ -30,6 +35,9 @@ struct InjectableModel {
     let accessModifier: Keyword?
     let parameters: [Parameter]
     let initializerThrows: Bool
+
+    /// Whether some parameters are `@Assisted`, which makes the type `AssistedInjectable`.
+    var isAssisted: Bool { parameters.contains(where: \.isAssisted) }
 }
 
 extension InjectableModel {
@@ -53,9 +61,14 @@ extension InjectableModel {
         guard let source = InitializerSource.choose(in: declaration, name: nominal.name, context: context) else {
             return nil
         }
+        let isMainActor = declaration.attributes.containsAttribute(named: "MainActor")
+        if isMainActor, source.parameters.contains(where: \.isAssisted) {
+            context.diagnose(Diagnostic(node: attribute, message: InjectableDiagnostic.assistedMainActor))
+            return nil
+        }
         return InjectableModel(
             typeName: nominal.name.trimmed,
-            isMainActor: declaration.attributes.containsAttribute(named: "MainActor"),
+            isMainActor: isMainActor,
             accessModifier: declaration.modifiers.generatedAccess,
             parameters: source.parameters,
             initializerThrows: source.throwsErrors,

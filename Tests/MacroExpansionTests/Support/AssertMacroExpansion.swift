@@ -7,8 +7,10 @@ import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
 /// The macros under test, with the conformances an extension macro is asked for.
+let injectableConformances: [TypeSyntax] = ["Injectable", "MainInjectable", "AssistedInjectable"]
+
 let serviceMacros: [String: MacroSpec] = [
-    "Injectable": MacroSpec(type: InjectableMacro.self, conformances: ["Injectable", "MainInjectable"]),
+    "Injectable": MacroSpec(type: InjectableMacro.self, conformances: injectableConformances),
     "Inject": MacroSpec(type: InjectMacro.self),
     "Assembly": MacroSpec(type: AssemblyMacro.self, conformances: ["DeclaredAssembly"]),
     "register": MacroSpec(type: RegisterMacro.self),
