@@ -85,6 +85,9 @@ extension ServiceEnv {
     /// ServiceEnv.current.register(Stamp.self, scope: .transient)
     /// ```
     public func register<S: AssistedInjectable>(_ type: S.Type, scope: ServiceScope) {
-        type.register(in: self, scope: scope)
+        let metadata = RegistrationMetadata(service: S.self, dependencies: S.dependencies)
+        RegistrationMetadata.$pendingAssisted.withValue(metadata) {
+            type.register(in: self, scope: scope)
+        }
     }
 }

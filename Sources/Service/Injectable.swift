@@ -124,7 +124,11 @@ extension ServiceEnv {
     /// ServiceEnv.current.register(Clock.self, scope: .transient)
     /// ```
     public func register<S: Injectable>(_ type: S.Type, scope: ServiceScope) {
-        register(type, scope: scope) { () throws(ServiceError) -> S in try S.make(resolver: ServiceEnv.current) }
+        let registration = SendableRegistration(scope: scope) { () throws(ServiceError) -> S in
+            try S.make(resolver: ServiceEnv.current)
+        }
+        registration.metadata = RegistrationMetadata(service: S.self, dependencies: S.dependencies)
+        storage.install(registration, for: type)
     }
 
     /// Registers a ``MainInjectable`` type on the MainActor track as a singleton.
@@ -152,9 +156,11 @@ extension ServiceEnv {
     /// ```
     @MainActor
     public func registerMain<S: MainInjectable>(_ type: S.Type, scope: ServiceScope) {
-        registerMain(type, scope: scope) { () throws(ServiceError) -> S in
+        let registration = MainRegistration(scope: scope) { () throws(ServiceError) -> S in
             try S.make(resolver: ServiceEnv.current)
         }
+        registration.metadata = RegistrationMetadata(service: S.self, dependencies: S.dependencies)
+        storage.install(registration, for: type)
     }
 }
 
@@ -173,9 +179,11 @@ extension ServiceEnv {
         tags: repeat each Tag,
         scope: ServiceScope,
     ) {
-        register(type, tags: repeat each tags, scope: scope) { () throws(ServiceError) -> S in
+        let registration = SendableRegistration(scope: scope) { () throws(ServiceError) -> S in
             try S.make(resolver: ServiceEnv.current)
         }
+        registration.metadata = RegistrationMetadata(service: S.self, dependencies: S.dependencies)
+        storage.install(registration, for: type, tags: tagSet(repeat each tags))
     }
 
     /// Registers a ``MainInjectable`` type on the MainActor track under tags.
@@ -193,8 +201,10 @@ extension ServiceEnv {
         tags: repeat each Tag,
         scope: ServiceScope,
     ) {
-        registerMain(type, tags: repeat each tags, scope: scope) { () throws(ServiceError) -> S in
+        let registration = MainRegistration(scope: scope) { () throws(ServiceError) -> S in
             try S.make(resolver: ServiceEnv.current)
         }
+        registration.metadata = RegistrationMetadata(service: S.self, dependencies: S.dependencies)
+        storage.install(registration, for: type, tags: tagSet(repeat each tags))
     }
 }

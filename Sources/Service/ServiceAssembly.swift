@@ -111,7 +111,7 @@ extension ServiceEnv {
     /// }
     /// ```
     public var assembledTables: [(name: String, registrations: [AssemblyRegistration])] {
-        storage.assembly.withLock { $0.tables }
+        storage.assembly.withLock { $0.tables.map { ($0.name, $0.registrations) } }
     }
 }
 
@@ -152,16 +152,22 @@ final class AssemblySession {
     func apply(_ assembly: any ServiceAssembly) {
         if let declared = assembly as? any DeclaredAssembly {
             let type = type(of: declared)
-            let isNew = env.storage.assembly.withLock { log in
+            let index = env.storage.assembly.withLock { log -> Int? in
                 guard log.types.insert(ObjectIdentifier(type)).inserted else {
-                    return false
+                    return nil
                 }
-                log.tables.append((String(describing: type), type.registrations))
-                return true
+                log.tables.append(AssembledTable(name: String(describing: type), registrations: type.registrations))
+                return log.tables.count - 1
             }
-            guard isNew else {
+            guard let index else {
                 return
             }
+            let first = Registration.latestSerial + 1
+            assembly.assemble(env: env)
+            let last = Registration.latestSerial
+            env.storage.assembly.withLock { $0.tables[index].serials = first...max(first, last) }
+            applied.append(assembly)
+            return
         }
         assembly.assemble(env: env)
         applied.append(assembly)
@@ -171,5 +177,14 @@ final class AssemblySession {
 /// What a storage remembers of the declared assemblies applied to it.
 struct AssemblyLog: Sendable {
     var types: Set<ObjectIdentifier> = []
-    var tables: [(name: String, registrations: [AssemblyRegistration])] = []
+    var tables: [AssembledTable] = []
+}
+
+/// One declared assembly applied to a storage.
+struct AssembledTable: Sendable {
+    let name: String
+    let registrations: [AssemblyRegistration]
+    /// The serials of the registrations its `assemble(env:)` made (including those of the
+    /// assemblies it included); a registration of its keys outside them is an override.
+    var serials: ClosedRange<UInt64> = 0...0
 }

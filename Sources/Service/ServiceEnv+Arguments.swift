@@ -34,6 +34,7 @@ extension ServiceEnv {
             }
             return try factory(arguments.0, repeat each arguments.1)
         }
+        registration.metadata = RegistrationMetadata.pendingAssisted
         storage.install(registration, for: type, tags: tagSet(repeat each tags))
     }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The track a registration lives on: any thread, or the main actor only.
 @usableFromInline
 enum Track: Sendable {
@@ -19,12 +21,24 @@ enum FactoryForm: Sendable {
 /// What `register` stored for one key: its scope, track and factory.
 @usableFromInline
 class Registration: @unchecked Sendable {
-    // Safety: immutable after `init`; subclasses only add `let` properties of Sendable types.
+    // Safety: immutable once installed (`metadata` is set before `install`, by the registering
+    // thread); subclasses only add `let` properties of Sendable types.
     @usableFromInline let scope: ServiceScope
     @usableFromInline let track: Track
     @usableFromInline let form: FactoryForm
     /// The factory's argument types, for error messages and metadata.
     let argumentTypes: [Any.Type]
+    /// What the factory builds and resolves, when it is known (an `Injectable` type registered
+    /// without a closure); `validate()` and graph exports read it.
+    var metadata: RegistrationMetadata?
+    /// Increases with every registration made in the process; tells an assembly's own
+    /// registrations from later overrides.
+    let serial = Registration.nextSerial.add(1, ordering: .relaxed).newValue
+
+    private static let nextSerial = Atomic<UInt64>(0)
+
+    /// The serial of the latest registration made in the process.
+    static var latestSerial: UInt64 { nextSerial.load(ordering: .relaxed) }
 
     init(scope: ServiceScope, track: Track, form: FactoryForm = .plain, argumentTypes: [Any.Type] = []) {
         self.scope = scope
@@ -115,4 +129,18 @@ final class AsyncRegistration<Value: Sendable>: Registration, @unchecked Sendabl
         self.factory = factory
         super.init(scope: scope, track: .sendable, form: .async, argumentTypes: argumentTypes)
     }
+}
+
+/// The statically known facts of a registration.
+struct RegistrationMetadata: Sendable {
+    /// The type that is built (the registered key may be a protocol it conforms to).
+    let service: Any.Type
+    /// Its dependencies, in initializer order.
+    let dependencies: [ServiceDependency]
+}
+
+extension RegistrationMetadata {
+    /// Metadata for the argument registration being installed by an `AssistedInjectable` type's
+    /// generated `register(in:scope:)`, which only knows its factory.
+    @TaskLocal static var pendingAssisted: RegistrationMetadata?
 }

@@ -106,10 +106,6 @@ final class ServiceStorage: Sendable {
     /// The tag sets `type` is registered under, here or in a parent, parents' first, each in the
     /// order its key was first registered.
     func registeredTagSets(of type: Any.Type) -> [TagSet] {
-        var chain: [ServiceStorage] = [self]
-        while let parent = chain.last?.parent?.storage {
-            chain.append(parent)
-        }
         var seen = Set<TagSet>()
         var ordered: [TagSet] = []
         for storage in chain.reversed() {
@@ -120,6 +116,30 @@ final class ServiceStorage: Sendable {
             }
         }
         return ordered
+    }
+
+    /// Every registration made in this storage (not inherited), in the order the keys were first
+    /// registered.
+    func ownRegistrations() -> [(type: Any.Type, tags: TagSet, registration: Registration)] {
+        let slots = writer.withLock { $0.slots }
+        let stripe = gate.enter()
+        defer { gate.leave(stripe) }
+        return slots.compactMap { slot in
+            let bits = slot.registration.load(ordering: .sequentiallyConsistent)
+            guard bits != 0 else {
+                return nil
+            }
+            return (slot.type, slot.tags, RetainedBits.object(bits, as: Registration.self).takeUnretainedValue())
+        }
+    }
+
+    /// This storage and its ancestors, nearest first.
+    var chain: [ServiceStorage] {
+        var chain: [ServiceStorage] = [self]
+        while let parent = chain.last?.parent?.storage {
+            chain.append(parent)
+        }
+        return chain
     }
 
     /// The untagged and tagged slots of `type` in this storage, in creation order.
