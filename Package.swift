@@ -7,7 +7,8 @@ let package = Package(
     name: "Service",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
-        .library(name: "Service", targets: ["Service"])
+        .library(name: "Service", targets: ["Service"]),
+        .library(name: "ServiceTesting", targets: ["ServiceTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0")
@@ -24,9 +25,10 @@ let package = Package(
             ],
         ),
         .target(name: "Service", dependencies: ["ServiceMacrosPlugin"]),
+        .target(name: "ServiceTesting", dependencies: ["Service"]),
         .target(name: "ServiceClientCore", dependencies: ["Service"]),
         .executableTarget(name: "ServiceClient", dependencies: ["Service", "ServiceClientCore"]),
-        .testTarget(name: "RuntimeTests", dependencies: ["Service", "ServiceClientCore"]),
+        .testTarget(name: "RuntimeTests", dependencies: ["Service", "ServiceTesting", "ServiceClientCore"]),
         .testTarget(
             name: "MacroExpansionTests",
             dependencies: [

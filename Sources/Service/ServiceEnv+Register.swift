@@ -45,7 +45,9 @@ extension ServiceEnv {
     /// ServiceEnv.current.register(Config(retries: 3))
     /// ```
     public func register<S: Sendable>(_ instance: S) {
-        register(S.self, scope: .singleton) { instance }
+        let registration = SendableRegistration(scope: .singleton) { instance }
+        registration.metadata = RegistrationMetadata(service: S.self, dependencies: [])
+        storage.install(registration, for: S.self)
     }
 }
 
@@ -102,6 +104,8 @@ extension ServiceEnv {
     /// ```
     @MainActor
     public func registerMain<S>(_ instance: S) {
-        registerMain(S.self, scope: .singleton) { instance }
+        let registration = MainRegistration(scope: .singleton) { instance }
+        registration.metadata = RegistrationMetadata(service: S.self, dependencies: [])
+        storage.install(registration, for: S.self)
     }
 }

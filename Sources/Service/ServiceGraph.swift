@@ -14,7 +14,8 @@ public struct ServiceGraph: Sendable, CustomStringConvertible {
     public struct Node: Sendable, Hashable, CustomStringConvertible {
         /// What is known about a node's dependencies.
         public enum Source: Sendable, Hashable {
-            /// Built by an `Injectable` type: its dependencies are known.
+            /// Built by an `Injectable` type, or registered as an instance: its dependencies are
+            /// known.
             case injectable
             /// Built by a closure in an `@Assembly`: its dependencies cannot be known.
             case closure

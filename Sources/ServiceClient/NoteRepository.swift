@@ -22,25 +22,33 @@ struct NoteRepository: Sendable {
     }
 }
 
-/// A MainActor screen that depends on a Sendable service.
+/// Settings the app reads at launch and registers by hand.
+struct AppConfig: Sendable {
+    let title: String
+}
+
+/// A MainActor screen that depends on Sendable services.
 @Injectable
 @MainActor
 final class NotesScreen {
     let repository: NoteRepository
+    let config: AppConfig
 
-    init(repository: NoteRepository) {
+    init(repository: NoteRepository, config: AppConfig) {
         self.repository = repository
+        self.config = config
     }
 
     /// The screen's text.
     func render() -> String {
-        repository.list().map { "• \($0.text)" }.joined(separator: "\n")
+        ([config.title] + repository.list().map { "• \($0.text)" }).joined(separator: "\n")
     }
 }
 
 /// The app's wiring: the core services plus the app's own, checked by the compiler.
 @Assembly(includes: [CoreAssembly.self])
 struct AppAssembly {
+    #external(AppConfig.self)
     #register(NoteRepository.self, scope: .transient)
     #registerMain(NotesScreen.self)
 }

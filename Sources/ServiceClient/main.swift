@@ -1,10 +1,27 @@
 import Service
 import ServiceClientCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 // The example app: a tiny notes service, wired with @Injectable and @Assembly across two
 // modules (ServiceClientCore provides the core services, this module adds its own).
+// `ServiceClient graph` and `ServiceClient validate` inspect the same wiring.
 
+let arguments = Array(CommandLine.arguments.dropFirst())
 ServiceEnv.online.assemble(AppAssembly())
+if !arguments.contains("--broken") {
+    // NB: the one registration the compiler cannot check: AppAssembly declares it #external.
+    ServiceEnv.online.register(AppConfig(title: "Notes"))
+}
+
+if let outcome = ClientCommand.run(arguments, env: .online) {
+    print(outcome.output, terminator: "")
+    exit(outcome.status)
+}
 
 do {
     let repository = try ServiceEnv.online.resolve(NoteRepository.self)
@@ -17,6 +34,7 @@ do {
     // A test environment reuses the production wiring and replaces two services.
     let test = ServiceEnv(name: "test")
     test.assemble(AppAssembly())
+    test.register(AppConfig(title: "Notes (test)"))
     test.register((any Clock).self) { FixedClock(time: 42) }
     test.register((any Logger).self) { PrintLogger(prefix: "[test-double]") }
     try ServiceEnv.$current.withValue(test) {

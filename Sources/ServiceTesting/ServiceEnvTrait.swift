@@ -1,0 +1,72 @@
+public import Service
+public import Testing
+
+/// Gives each test its own `ServiceEnv`, bound as `ServiceEnv.current` while the test runs, so
+/// tests that run in parallel never share registrations or instances.
+///
+/// The environment can inherit production wiring from a parent: it then resolves every
+/// registration of the parent, builds and caches its own instances, and takes the overrides that
+/// `configure` registers. On a suite, every test (and every case of a parameterized test) gets a
+/// fresh environment.
+///
+/// ```swift
+/// import Service
+/// import ServiceTesting
+/// import Testing
+///
+/// struct Clock: Sendable { var now: Int }
+///
+/// @Test(.serviceEnv(inheriting: .online) { env in env.register(Clock.self) { Clock(now: 0) } })
+/// func startsAtZero() throws {
+///     #expect(try ServiceEnv.current.resolve(Clock.self).now == 0)
+/// }
+/// ```
+public struct ServiceEnvTrait: TestTrait, SuiteTrait, TestScoping {
+    /// The environment each test's environment inherits from, if any.
+    public let parent: ServiceEnv?
+    private let configure: @MainActor @Sendable (ServiceEnv) throws -> Void
+
+    /// Applies to every test of a suite, each with its own environment.
+    public var isRecursive: Bool { true }
+
+    fileprivate init(parent: ServiceEnv?, configure: @escaping @MainActor @Sendable (ServiceEnv) throws -> Void) {
+        self.parent = parent
+        self.configure = configure
+    }
+
+    /// Creates the test's environment, configures it, and runs the test with it as
+    /// `ServiceEnv.current`.
+    public func provideScope(
+        for test: Test,
+        testCase: Test.Case?,
+        performing function: @concurrent @Sendable () async throws -> Void,
+    ) async throws {
+        let env = parent.map { ServiceEnv(name: test.name, parent: $0) } ?? ServiceEnv(name: test.name)
+        try await configure(env)
+        try await ServiceEnv.$current.withValue(env) {
+            try await function()
+        }
+    }
+}
+
+extension Trait where Self == ServiceEnvTrait {
+    /// A fresh environment per test, inheriting from `parent` when given and set up by
+    /// `configure` (on the main actor, so it can apply assemblies).
+    ///
+    /// ```swift
+    /// import Service
+    /// import ServiceTesting
+    /// import Testing
+    ///
+    /// @Suite(.serviceEnv { env in env.register(Int.self) { 42 } })
+    /// struct AnswerTests {
+    ///     @Test func answer() throws { #expect(try ServiceEnv.current.resolve(Int.self) == 42) }
+    /// }
+    /// ```
+    public static func serviceEnv(
+        inheriting parent: ServiceEnv? = nil,
+        _ configure: @escaping @MainActor @Sendable (ServiceEnv) throws -> Void = { _ in },
+    ) -> Self {
+        ServiceEnvTrait(parent: parent, configure: configure)
+    }
+}

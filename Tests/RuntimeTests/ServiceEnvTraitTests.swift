@@ -1,0 +1,61 @@
+import Service
+import ServiceTesting
+import Testing
+
+/// Production wiring for the trait tests: a parent the test environments inherit from.
+let traitProduction: ServiceEnv = {
+    let env = ServiceEnv(name: "trait-production")
+    env.register(Database.self) { Database(url: "postgres://production") }
+    env.register(Logger.self) { Logger(label: "production") }
+    return env
+}()
+
+@Suite("ServiceEnvTrait")
+struct ServiceEnvTraitTests {
+    @Test(.serviceEnv { env in env.register(Database.self) { Database(url: "configured") } })
+    func freshConfiguredEnvironment() throws {
+        #expect(ServiceEnv.current.name == "freshConfiguredEnvironment()")
+        #expect(ServiceEnv.current.parent == nil)
+        #expect(try ServiceEnv.current.resolve(Database.self).url == "configured")
+    }
+
+    @Test(
+        .serviceEnv(inheriting: traitProduction) { env in
+            env.register(Database.self) { Database(url: "sqlite::memory:") }
+        }
+    )
+    func inheritsAndOverrides() throws {
+        #expect(try ServiceEnv.current.resolve(Database.self).url == "sqlite::memory:")
+        #expect(try ServiceEnv.current.resolve(Logger.self).label == "production")
+        #expect(try ServiceEnv.current.resolve(Logger.self) !== traitProduction.resolve(Logger.self))
+    }
+
+    @Test(.serviceEnv(inheriting: traitProduction), arguments: 0..<20)
+    func parallelCasesShareNothing(index: Int) throws {
+        ServiceEnv.current.register(Int.self) { index }
+        #expect(try ServiceEnv.current.resolve(Int.self) == index)
+        #expect(try traitProduction.resolveIfRegistered(Int.self) == nil)
+    }
+
+    @Test(.serviceEnv { env in env.assemble(RequestAssembly()) })
+    func configureAppliesAssemblies() throws {
+        #expect(try ServiceEnv.current.validate().nodes.map(\.name) == ["Request", "RequestHandler"])
+    }
+}
+
+@Suite(.serviceEnv(inheriting: traitProduction))
+struct ServiceEnvTraitSuiteTests {
+    /// Every logger seen, kept alive so that no two can share an address.
+    static let loggers = Shared<[Logger]>([])
+
+    @Test(arguments: 0..<4)
+    func eachTestGetsItsOwnSingletons(index: Int) throws {
+        let logger = try ServiceEnv.current.resolve(Logger.self)
+        let isNew = Self.loggers.withLock { loggers in
+            defer { loggers.append(logger) }
+            return !loggers.contains { $0 === logger }
+        }
+        #expect(isNew)
+        #expect(ServiceEnv.current.parent?.name == "trait-production")
+    }
+}
