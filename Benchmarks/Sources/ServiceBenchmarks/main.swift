@@ -123,6 +123,51 @@ func checkSemantics() {
 
 checkSemantics()
 
+/// A hand-written check of the same adjacency list: every dependency is registered, no cycle.
+func handWrittenValidate(_ edges: [[Int]], registered: Set<Int>) -> [String] {
+    var problems: [String] = []
+    var marks = [UInt8](repeating: 0, count: edges.count)
+    func visit(_ node: Int) {
+        marks[node] = 1
+        for next in edges[node] {
+            guard registered.contains(next) else {
+                problems.append("\(node) needs \(next)")
+                continue
+            }
+            if marks[next] == 1 {
+                problems.append("cycle at \(next)")
+            } else if marks[next] == 0 {
+                visit(next)
+            }
+        }
+        marks[node] = 2
+    }
+    for node in edges.indices where marks[node] == 0 {
+        visit(node)
+    }
+    return problems
+}
+
+let validationEnv = ServiceEnv(name: "validation")
+registerValidationGraph(in: validationEnv)
+let validationRegistered = Set(validationGraphEdges.indices)
+
+/// validate() accepts the generated graph, and finds a missing service in a copy without one.
+func checkValidation() {
+    require((try? validationEnv.validate())?.nodes.count == validationGraphEdges.count, "Service validates 1,000")
+    let broken = ServiceEnv(name: "validation broken")
+    broken.register(V0.self)
+    do {
+        try broken.validate()
+        require(false, "Service validate finds a missing service")
+    } catch {
+        require(error.problems.count == 2, "Service validate reports both missing children of V0")
+    }
+    require(handWrittenValidate(validationGraphEdges, registered: validationRegistered).isEmpty, "hand-written check")
+}
+
+checkValidation()
+
 // MARK: Scenarios.
 
 /// Reads a dependency once, the way a type's `@Dependency` property would.
@@ -252,6 +297,16 @@ let scenarios: [Scenario] = [
                 registerGeneratedGraph(in: fresh)
                 blackHole(fresh.resolve(G0.self)!)
             },
+        ],
+    ),
+    Scenario(
+        name: "validate() on a generated graph of 1,000 services",
+        iterations: iterations(20),
+        contenders: [
+            Contender(library: "hand-written") {
+                blackHole(handWrittenValidate(validationGraphEdges, registered: validationRegistered))
+            },
+            Contender(library: "Service") { blackHole(try? validationEnv.validate()) },
         ],
     ),
     Scenario(
