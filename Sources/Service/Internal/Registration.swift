@@ -26,8 +26,9 @@ class Registration: @unchecked Sendable {
     @usableFromInline let scope: ServiceScope
     @usableFromInline let track: Track
     @usableFromInline let form: FactoryForm
-    /// The factory's argument types, for error messages and metadata.
-    let argumentTypes: [Any.Type]
+    /// The factory's argument types, for error messages; empty unless the factory takes
+    /// arguments.
+    var argumentTypes: [Any.Type] { [] }
     /// What the factory builds and resolves, when it is known (an `Injectable` type registered
     /// without a closure); `validate()` and graph exports read it.
     var metadata: RegistrationMetadata?
@@ -40,11 +41,10 @@ class Registration: @unchecked Sendable {
     /// The serial of the latest registration made in the process.
     static var latestSerial: UInt64 { nextSerial.load(ordering: .relaxed) }
 
-    init(scope: ServiceScope, track: Track, form: FactoryForm = .plain, argumentTypes: [Any.Type] = []) {
+    init(scope: ServiceScope, track: Track, form: FactoryForm = .plain) {
         self.scope = scope
         self.track = track
         self.form = form
-        self.argumentTypes = argumentTypes
     }
 
     /// Runs a Sendable-track factory for a caller that knows the value type only generically
@@ -90,6 +90,7 @@ final class MainRegistration<Value>: Registration, @unchecked Sendable {
 @usableFromInline
 final class ArgumentRegistration<Value: Sendable>: Registration, @unchecked Sendable {
     @usableFromInline let factory: @Sendable (any Sendable) throws -> Value?
+    private let storedArgumentTypes: [Any.Type]
 
     init(
         scope: ServiceScope,
@@ -97,14 +98,18 @@ final class ArgumentRegistration<Value: Sendable>: Registration, @unchecked Send
         factory: @escaping @Sendable (any Sendable) throws -> Value?,
     ) {
         self.factory = factory
-        super.init(scope: scope, track: .sendable, form: .arguments, argumentTypes: argumentTypes)
+        self.storedArgumentTypes = argumentTypes
+        super.init(scope: scope, track: .sendable, form: .arguments)
     }
+
+    override var argumentTypes: [Any.Type] { storedArgumentTypes }
 }
 
 /// A MainActor-track registration whose factory takes resolve-time arguments.
 @usableFromInline
 final class MainArgumentRegistration<Value>: Registration, @unchecked Sendable {
     @usableFromInline let factory: @MainActor @Sendable (any Sendable) throws -> Value?
+    private let storedArgumentTypes: [Any.Type]
 
     init(
         scope: ServiceScope,
@@ -112,14 +117,18 @@ final class MainArgumentRegistration<Value>: Registration, @unchecked Sendable {
         factory: @escaping @MainActor @Sendable (any Sendable) throws -> Value?,
     ) {
         self.factory = factory
-        super.init(scope: scope, track: .main, form: .arguments, argumentTypes: argumentTypes)
+        self.storedArgumentTypes = argumentTypes
+        super.init(scope: scope, track: .main, form: .arguments)
     }
+
+    override var argumentTypes: [Any.Type] { storedArgumentTypes }
 }
 
 /// A Sendable-track registration with an `async` factory, with or without arguments.
 @usableFromInline
 final class AsyncRegistration<Value: Sendable>: Registration, @unchecked Sendable {
     @usableFromInline let factory: @Sendable (any Sendable) async throws -> Value?
+    private let storedArgumentTypes: [Any.Type]
 
     init(
         scope: ServiceScope,
@@ -127,16 +136,25 @@ final class AsyncRegistration<Value: Sendable>: Registration, @unchecked Sendabl
         factory: @escaping @Sendable (any Sendable) async throws -> Value?,
     ) {
         self.factory = factory
-        super.init(scope: scope, track: .sendable, form: .async, argumentTypes: argumentTypes)
+        self.storedArgumentTypes = argumentTypes
+        super.init(scope: scope, track: .sendable, form: .async)
     }
+
+    override var argumentTypes: [Any.Type] { storedArgumentTypes }
 }
 
-/// The statically known facts of a registration.
-struct RegistrationMetadata: Sendable {
+/// The statically known facts of a registration (a class, so a registration without any pays
+/// one word for it).
+final class RegistrationMetadata: Sendable {
     /// The type that is built (the registered key may be a protocol it conforms to).
     let service: Any.Type
     /// Its dependencies, in initializer order.
     let dependencies: [ServiceDependency]
+
+    init(service: Any.Type, dependencies: [ServiceDependency]) {
+        self.service = service
+        self.dependencies = dependencies
+    }
 }
 
 extension RegistrationMetadata {
