@@ -15,13 +15,14 @@ import Synchronization
 /// let first = try analytics.resolve()            // resolved now, and kept
 /// ```
 public struct Lazy<Value: Sendable>: Sendable {
-    private let env: ServiceEnv
     private let cell: ResolvedOnce<Value>
 
     /// A lazy dependency on `type`, to be resolved in `env` (by default the current one).
+    ///
+    /// The environment is let go once the value is resolved, so a cached service holding a
+    /// resolved `Lazy` does not keep its environment alive.
     public init(_ type: Value.Type = Value.self, in env: ServiceEnv = .current) {
-        self.env = env
-        self.cell = ResolvedOnce { env throws(ServiceError) in try env.resolve(type) }
+        self.cell = ResolvedOnce(env: env) { env throws(ServiceError) in try env.resolve(type) }
     }
 
     /// Resolves the value on first call and returns the same value afterwards.
@@ -31,11 +32,11 @@ public struct Lazy<Value: Sendable>: Sendable {
         if let cached = cell.cached {
             return cached
         }
-        return try cell.resolveAndPublishThrowing(in: env)
+        return try cell.resolveAndPublishThrowing()
     }
 
     /// The value, resolved on first access; traps with the error's description if that fails.
     public var value: Value {
-        cell.cached ?? cell.resolveAndPublish(in: env)
+        cell.cached ?? cell.resolveAndPublish()
     }
 }

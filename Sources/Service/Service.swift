@@ -2,7 +2,9 @@ public import Synchronization
 
 /// Resolves a Sendable service on first access and keeps that instance.
 ///
-/// The environment is captured from ``ServiceEnv/current`` when the wrapper is created.
+/// The environment is captured from ``ServiceEnv/current`` when the wrapper is created, and let go
+/// once the value is resolved, so a cached service holding the wrapper does not keep its
+/// environment alive.
 /// A failed resolve traps with the error's description; declare the property optional to get
 /// `nil` instead.
 ///
@@ -17,14 +19,12 @@ public import Synchronization
 /// ```
 @propertyWrapper
 public struct Service<S: Sendable>: Sendable {
-    @usableFromInline let env: ServiceEnv
     @usableFromInline let cell: ResolvedOnce<S>
 
     /// The service, resolved on first access.
     @inlinable
     public var wrappedValue: S {
-        // NB: the cached path touches only the cell: copying `env` would write shared refcounts.
-        cell.cached ?? cell.resolveAndPublish(in: env)
+        cell.cached ?? cell.resolveAndPublish()
     }
 
     /// Resolves the property's type.
@@ -50,8 +50,7 @@ public struct Service<S: Sendable>: Sendable {
     }
 
     private init(resolver: @escaping @Sendable (ServiceEnv) throws(ServiceError) -> S) {
-        self.env = ServiceEnv.current
-        self.cell = ResolvedOnce(resolver: resolver)
+        self.cell = ResolvedOnce(env: ServiceEnv.current, resolver: resolver)
     }
 }
 
@@ -67,12 +66,11 @@ public struct Service<S: Sendable>: Sendable {
 @MainActor
 @propertyWrapper
 public struct MainService<S> {
-    private let env: ServiceEnv
     private let cell: MainResolvedOnce<S>
 
     /// The service, resolved on first access.
     public var wrappedValue: S {
-        cell.value(in: env)
+        cell.value()
     }
 
     /// Resolves the property's type.
@@ -98,22 +96,25 @@ public struct MainService<S> {
     }
 
     private init(resolver: @escaping @MainActor (ServiceEnv) throws(ServiceError) -> S) {
-        self.env = ServiceEnv.current
-        self.cell = MainResolvedOnce(resolver: resolver)
+        self.cell = MainResolvedOnce(env: ServiceEnv.current, resolver: resolver)
     }
 }
 
 /// The value of a `@Service` property, published once through an atomic pointer.
 ///
 /// No lock is held while resolving: two first accesses may both resolve, and the first one to
-/// publish wins; every later access reads the published value.
+/// publish wins; every later access reads the published value. The environment is dropped once
+/// a value is published.
 @usableFromInline
 final class ResolvedOnce<Value: Sendable>: Sendable {
     private let resolver: @Sendable (ServiceEnv) throws(ServiceError) -> Value
     /// A retained `ValueBox<Value>`, or zero before the first access.
     @usableFromInline let published = Atomic<UInt>(0)
+    /// The environment to resolve in, until the value is published.
+    private let env: Locked<ServiceEnv?>
 
-    init(resolver: @escaping @Sendable (ServiceEnv) throws(ServiceError) -> Value) {
+    init(env: ServiceEnv, resolver: @escaping @Sendable (ServiceEnv) throws(ServiceError) -> Value) {
+        self.env = Locked(env)
         self.resolver = resolver
     }
 
@@ -135,16 +136,21 @@ final class ResolvedOnce<Value: Sendable>: Sendable {
     }
 
     @usableFromInline
-    func resolveAndPublish(in env: ServiceEnv) -> Value {
+    func resolveAndPublish() -> Value {
         do {
-            return try resolveAndPublishThrowing(in: env)
+            return try resolveAndPublishThrowing()
         } catch {
             fatalError(error.description)
         }
     }
 
     /// Resolves and publishes the value, or throws without publishing anything.
-    func resolveAndPublishThrowing(in env: ServiceEnv) throws(ServiceError) -> Value {
+    func resolveAndPublishThrowing() throws(ServiceError) -> Value {
+        // NB: the lock only guards the copy; resolving (user code) runs outside it.
+        guard let env = env.withLock({ $0 }) else {
+            // NB: another access published the value and let the environment go.
+            return cached.unsafelyUnwrapped
+        }
         let value = try resolver(env)
         let fresh = RetainedBits.retain(ValueBox(value))
         let (exchanged, winner) = published.compareExchange(
@@ -153,6 +159,7 @@ final class ResolvedOnce<Value: Sendable>: Sendable {
             ordering: .acquiringAndReleasing,
         )
         if exchanged {
+            self.env.withLock { $0 = nil }
             return value
         }
         RetainedBits.release(fresh)
@@ -165,18 +172,25 @@ final class ResolvedOnce<Value: Sendable>: Sendable {
 final class MainResolvedOnce<Value> {
     private let resolver: @MainActor (ServiceEnv) throws(ServiceError) -> Value
     private var resolved: Value?
+    /// The environment to resolve in, until the value is resolved.
+    private var env: ServiceEnv?
 
-    init(resolver: @escaping @MainActor (ServiceEnv) throws(ServiceError) -> Value) {
+    init(env: ServiceEnv, resolver: @escaping @MainActor (ServiceEnv) throws(ServiceError) -> Value) {
+        self.env = env
         self.resolver = resolver
     }
 
-    func value(in env: ServiceEnv) -> Value {
+    func value() -> Value {
         if let resolved {
             return resolved
+        }
+        guard let env else {
+            preconditionFailure("the environment is released only after the value is resolved")
         }
         do {
             let value = try resolver(env)
             resolved = value
+            self.env = nil
             return value
         } catch {
             fatalError(error.description)
