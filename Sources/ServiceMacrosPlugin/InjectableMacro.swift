@@ -35,6 +35,10 @@ extension InjectableMacro: MemberMacro {
         in context: some MacroExpansionContext,
     ) throws -> [DeclSyntax] {
         // NB: diagnostics are reported once, by the extension role.
+        let conditionals = declaration.memberBlock.members.compactMap { $0.decl.as(IfConfigDeclSyntax.self) }
+        guard !declaration.hasError, !conditionals.contains(where: \.declaresStoredProperty) else {
+            return []
+        }
         guard let injection = PropertyInjection.read(from: declaration, diagnose: { _ in }), !injection.isInvalid else {
             return []
         }

@@ -355,4 +355,56 @@ struct AssemblyDiagnosticTests {
             ],
         )
     }
+
+    @Test("a #register inside #if is diagnosed instead of silently left out")
+    func registerInConditional() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct DebugAssembly {
+                #if DEBUG
+                #register(Probe.self)
+                #endif
+            }
+            """,
+            expandedSource: """
+                struct DebugAssembly {
+                    #if DEBUG
+                    #register(Probe.self)
+                    #endif
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = []
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                    }
+
+                    class Provided {
+                        let environment: __ServiceMacroSupport.Environment
+                        init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
+                        }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
+                        }
+                    }
+                }
+
+                extension DebugAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'#register' inside '#if' is not read by '@Assembly'; use one assembly per configuration",
+                    line: 4,
+                    column: 5,
+                )
+            ],
+        )
+    }
 }

@@ -414,4 +414,75 @@ struct InjectableDiagnosticTests {
             ],
         )
     }
+
+    @Test("an @Assisted parameter with a default value is diagnosed")
+    func assistedDefaultValue() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            struct Detail {
+                init(@Assisted id: Int = 0, model: Model) {}
+            }
+            """,
+            expandedSource: """
+                struct Detail {
+                    init(@Assisted id: Int = 0, model: Model) {}
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(message: "an '@Assisted' parameter cannot have a default value", line: 3, column: 10)
+            ],
+        )
+    }
+
+    @Test("@Inject on a computed property is diagnosed")
+    func injectOnComputedProperty() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class Feed {
+                @Inject var source: Source { Source() }
+            }
+            """,
+            expandedSource: """
+                final class Feed {
+                    var source: Source { Source() }
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(message: "'@Inject' can only be applied to a stored property", line: 3, column: 5)
+            ],
+        )
+    }
+
+    @Test("stored properties inside #if are diagnosed instead of silently left out")
+    func storedPropertyInConditional() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            struct Feed {
+                #if DEBUG
+                let probe: Probe
+                #endif
+                let source: Source
+            }
+            """,
+            expandedSource: """
+                struct Feed {
+                    #if DEBUG
+                    let probe: Probe
+                    #endif
+                    let source: Source
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "'@Injectable' cannot read stored properties inside '#if'; declare the initializer to inject",
+                    line: 3,
+                    column: 5,
+                )
+            ],
+        )
+    }
 }

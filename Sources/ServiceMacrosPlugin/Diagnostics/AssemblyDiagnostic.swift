@@ -7,6 +7,7 @@ enum AssemblyDiagnostic: DiagnosticMessage {
     case unreadableType(macro: String)
     case duplicateRegistration(type: String)
     case multipleIncludes
+    case registerInConditional(macro: String)
 
     var message: String {
         switch self {
@@ -15,6 +16,8 @@ enum AssemblyDiagnostic: DiagnosticMessage {
         case .unreadableType(let macro): "'#\(macro)' needs its type written as 'T.self'"
         case .duplicateRegistration(let type): "'\(type)' is registered more than once in this assembly"
         case .multipleIncludes: "'@Assembly' can include one assembly; include more by chaining assemblies"
+        case .registerInConditional(let macro):
+            "'#\(macro)' inside '#if' is not read by '@Assembly'; use one assembly per configuration"
         }
     }
 
@@ -26,6 +29,7 @@ enum AssemblyDiagnostic: DiagnosticMessage {
             case .unreadableType: "unreadableType"
             case .duplicateRegistration: "duplicateRegistration"
             case .multipleIncludes: "multipleIncludes"
+            case .registerInConditional: "registerInConditional"
             }
         return MessageID(domain: "ServiceMacros", id: id)
     }

@@ -14,6 +14,9 @@ enum InjectableDiagnostic: DiagnosticMessage {
     case injectOnStaticProperty
     case missingDefaultValue(property: String)
     case assistedMainActor
+    case assistedDefaultValue
+    case injectOnComputedProperty
+    case storedPropertyInConditional
 
     var message: String {
         switch self {
@@ -30,6 +33,10 @@ enum InjectableDiagnostic: DiagnosticMessage {
         case .missingDefaultValue(let property):
             "stored property '\(property)' needs a default value or '@Inject' when '@Injectable' generates the initializer"
         case .assistedMainActor: "'@Assisted' parameters are not supported on a '@MainActor' type"
+        case .assistedDefaultValue: "an '@Assisted' parameter cannot have a default value"
+        case .injectOnComputedProperty: "'@Inject' can only be applied to a stored property"
+        case .storedPropertyInConditional:
+            "'@Injectable' cannot read stored properties inside '#if'; declare the initializer to inject"
         }
     }
 
@@ -49,6 +56,9 @@ enum InjectableDiagnostic: DiagnosticMessage {
             case .injectOnStaticProperty: "injectOnStaticProperty"
             case .missingDefaultValue: "missingDefaultValue"
             case .assistedMainActor: "assistedMainActor"
+            case .assistedDefaultValue: "assistedDefaultValue"
+            case .injectOnComputedProperty: "injectOnComputedProperty"
+            case .storedPropertyInConditional: "storedPropertyInConditional"
             }
         return MessageID(domain: "ServiceMacros", id: id)
     }

@@ -65,6 +65,10 @@ extension AssemblyModel {
         attribute: AttributeSyntax,
         in context: some MacroExpansionContext,
     ) -> AssemblyModel? {
+        // NB: the compiler reports the syntax errors.
+        guard !declaration.hasError else {
+            return nil
+        }
         guard let structDeclaration = declaration.as(StructDeclSyntax.self) else {
             context.diagnose(Diagnostic(node: attribute, message: AssemblyDiagnostic.notAStruct))
             return nil
@@ -72,6 +76,13 @@ extension AssemblyModel {
         let includes = includedAssemblies(of: attribute)
         if includes.count > 1 {
             context.diagnose(Diagnostic(node: attribute, message: AssemblyDiagnostic.multipleIncludes))
+        }
+        for conditional in structDeclaration.memberBlock.members.compactMap({ $0.decl.as(IfConfigDeclSyntax.self) }) {
+            for line in conditional.registerLines {
+                let macro = line.macroName.text
+                context.diagnose(
+                    Diagnostic(node: line, message: AssemblyDiagnostic.registerInConditional(macro: macro)))
+            }
         }
         var registrations: [Registration] = []
         for member in structDeclaration.memberBlock.members {
@@ -170,5 +181,27 @@ extension ExprSyntax {
             return nil
         }
         return base.trimmedDescription
+    }
+}
+
+extension IfConfigDeclSyntax {
+    /// The `#register`-family lines in every branch, nested conditionals included.
+    var registerLines: [MacroExpansionDeclSyntax] {
+        clauses.flatMap { clause -> [MacroExpansionDeclSyntax] in
+            guard case .decls(let members)? = clause.elements else {
+                return []
+            }
+            return members.flatMap { member -> [MacroExpansionDeclSyntax] in
+                if let nested = member.decl.as(IfConfigDeclSyntax.self) {
+                    return nested.registerLines
+                }
+                guard let line = member.decl.as(MacroExpansionDeclSyntax.self),
+                    AssemblyModel.registerMacros.contains(line.macroName.text)
+                else {
+                    return []
+                }
+                return [line]
+            }
+        }
     }
 }

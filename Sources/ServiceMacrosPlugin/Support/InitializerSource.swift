@@ -31,6 +31,11 @@ struct InitializerSource {
             context.diagnose(ambiguityDiagnostic(name: name, initializers: initializers))
             return nil
         }
+        let conditionals = declaration.memberBlock.members.compactMap { $0.decl.as(IfConfigDeclSyntax.self) }
+        if let conditional = conditionals.first(where: \.declaresStoredProperty) {
+            context.diagnose(Diagnostic(node: conditional, message: InjectableDiagnostic.storedPropertyInConditional))
+            return nil
+        }
         if let injection = PropertyInjection.read(from: declaration, diagnose: { context.diagnose($0) }) {
             guard !injection.isInvalid else {
                 return nil
@@ -55,6 +60,11 @@ struct InitializerSource {
             valid = false
         }
         var parameters: [InjectableModel.Parameter] = []
+        for parameter in initializer.signature.parameterClause.parameters
+        where parameter.defaultValue != nil && parameter.attributes.containsAttribute(named: "Assisted") {
+            context.diagnose(Diagnostic(node: parameter, message: InjectableDiagnostic.assistedDefaultValue))
+            valid = false
+        }
         for parameter in initializer.signature.parameterClause.parameters where parameter.defaultValue == nil {
             if let ellipsis = parameter.ellipsis {
                 context.diagnose(Diagnostic(node: ellipsis, message: InjectableDiagnostic.variadicParameter))
@@ -178,5 +188,27 @@ extension InitializerDeclSyntax {
     var displayName: String {
         let labels = signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
         return "init(\(labels))"
+    }
+}
+
+extension IfConfigDeclSyntax {
+    /// Whether a branch declares a stored instance property.
+    var declaresStoredProperty: Bool {
+        clauses.contains { clause in
+            guard case .decls(let members)? = clause.elements else {
+                return false
+            }
+            return members.contains { member in
+                if let nested = member.decl.as(IfConfigDeclSyntax.self) {
+                    return nested.declaresStoredProperty
+                }
+                guard let variable = member.decl.as(VariableDeclSyntax.self),
+                    !variable.modifiers.contains(.static), !variable.modifiers.contains(.class)
+                else {
+                    return false
+                }
+                return variable.bindings.contains { $0.accessorBlock == nil }
+            }
+        }
     }
 }

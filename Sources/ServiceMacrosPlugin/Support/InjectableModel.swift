@@ -47,6 +47,11 @@ extension InjectableModel {
         attribute: AttributeSyntax,
         in context: some MacroExpansionContext,
     ) -> InjectableModel? {
+        // NB: the compiler reports the syntax errors; an expansion from broken syntax would only
+        // add confusing ones.
+        guard !declaration.hasError else {
+            return nil
+        }
         guard let nominal = NominalDeclaration(declaration) else {
             context.diagnose(Diagnostic(node: attribute, message: InjectableDiagnostic.unsupportedDeclaration))
             return nil

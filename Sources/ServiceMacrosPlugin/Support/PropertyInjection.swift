@@ -38,6 +38,11 @@ struct PropertyInjection {
                 }
                 continue
             }
+            if marked, variable.bindings.contains(where: { $0.accessorBlock != nil }) {
+                diagnose(Diagnostic(node: variable, message: InjectableDiagnostic.injectOnComputedProperty))
+                isInvalid = true
+                continue
+            }
             for binding in variable.bindings where binding.accessorBlock == nil {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
                     continue
