@@ -107,7 +107,7 @@ public struct ServiceEnv: Sendable, Hashable {
     }
 
     /// An environment value for existing storage (a parent reached through `parent`).
-    private init(name: String, storage: ServiceStorage) {
+    init(name: String, storage: ServiceStorage) {
         self.name = name
         self.storage = storage
     }

@@ -15,18 +15,22 @@
 /// let second = try makeRequest()  // another one
 /// ```
 public struct ServiceProvider<Value: Sendable>: Sendable {
-    private let env: ServiceEnv
+    private let environment: WeakEnvironment
 
     /// A provider of `type`, resolving in `env` (by default the current one).
+    ///
+    /// The provider does not keep `env` alive: a service cached in `env` that holds a provider of
+    /// its own environment would otherwise keep both alive forever. Calling a provider whose
+    /// environment is gone throws ``ServiceUsageError/environmentReleased(environment:)``.
     public init(_ type: Value.Type = Value.self, in env: ServiceEnv = .current) {
-        self.env = env
+        self.environment = WeakEnvironment(env)
     }
 
     /// Resolves the service now.
     ///
     /// - Throws: the ``ServiceError`` of the resolution.
     public func callAsFunction() throws(ServiceError) -> Value {
-        try env.resolve(Value.self)
+        try environment.get(for: Value.self).resolve(Value.self)
     }
 
     /// Resolves the service now, awaiting its factory if it is `async`.
@@ -38,6 +42,28 @@ public struct ServiceProvider<Value: Sendable>: Sendable {
     /// }
     /// ```
     public func resolveAsync() async throws(ServiceError) -> Value {
-        try await env.resolveAsync(Value.self)
+        try await environment.get(for: Value.self).resolveAsync(Value.self)
+    }
+}
+
+/// An environment referenced without keeping its storage alive.
+struct WeakEnvironment: Sendable {
+    let name: String
+    weak let storage: ServiceStorage?
+
+    init(_ env: ServiceEnv) {
+        self.name = env.name
+        self.storage = env.storage
+    }
+
+    /// The environment, or the error for resolving `type` after it was released.
+    func get(for type: Any.Type) throws(ServiceError) -> ServiceEnv {
+        guard let storage else {
+            throw .factoryFailed(
+                serviceType: String(describing: type),
+                underlyingError: ServiceUsageError.environmentReleased(environment: name),
+            )
+        }
+        return ServiceEnv(name: name, storage: storage)
     }
 }

@@ -22,6 +22,8 @@ public enum ServiceUsageError: Error, CustomStringConvertible, Sendable, Equatab
     case argumentMismatch(serviceType: String, expected: [String], given: [String])
     /// The registered factory is `async`; resolve it with `resolveAsync`.
     case asyncFactory(serviceType: String)
+    /// A ``ServiceProvider`` was called after the environment it resolves in was released.
+    case environmentReleased(environment: String)
 
     /// A readable explanation naming the service and what to do instead.
     public var description: String {
@@ -30,6 +32,8 @@ public enum ServiceUsageError: Error, CustomStringConvertible, Sendable, Equatab
             return "'\(serviceType)' takes \(Self.describe(expected)) but was resolved with \(Self.describe(given))"
         case .asyncFactory(let serviceType):
             return "'\(serviceType)' has an async factory; resolve it with 'try await env.resolveAsync(_:)'"
+        case .environmentReleased(let environment):
+            return "the environment '\(environment)' was released before the provider was called"
         }
     }
 

@@ -190,7 +190,9 @@ private func resolveLevel<Tag>(_ tag: Tag.Type, remaining: Int, in env: ServiceE
         guard remaining > 1 else {
             return Indexed(index: 1)
         }
-        return Indexed(index: try resolveLevel(NestedTag<Tag>.self, remaining: remaining - 1, in: env) + 1)
+        // NB: ServiceEnv.current, not `env`: a factory that captures its own environment is a
+        // retain cycle (the environment keeps its registrations), which LeakSanitizer reports.
+        return Indexed(index: try resolveLevel(NestedTag<Tag>.self, remaining: remaining - 1, in: .current) + 1)
     }
     return try env.resolve(Indexed<Tag>.self).index
 }

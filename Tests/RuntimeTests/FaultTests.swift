@@ -95,6 +95,6 @@ private func recurse(_ depth: Int, env: ServiceEnv) throws -> String {
     guard depth > 0 else {
         return "bottom"
     }
-    env.register(String.self, tags: depth, scope: .transient) { try recurse(depth - 1, env: env) }
+    env.register(String.self, tags: depth, scope: .transient) { try recurse(depth - 1, env: .current) }
     return try env.resolve(String.self, tags: depth)
 }
