@@ -35,7 +35,8 @@
 @attached(
     extension,
     conformances: Injectable, MainInjectable, AssistedInjectable,
-    names: named(InjectionRequirements), named(dependencies), named(make), named(register)
+    names: named(InjectionRequirements), named(dependencies), named(make), named(register),
+    named(__CycleRequirements), named(__CycleNode)
 )
 public macro Injectable() = #externalMacro(module: "ServiceMacrosPlugin", type: "InjectableMacro")
 
@@ -77,14 +78,23 @@ public macro Inject() = #externalMacro(module: "ServiceMacrosPlugin", type: "Inj
 /// `includes:` names one assembly (usually from another module) whose provided types this one
 /// may depend on; chain assemblies to include more.
 ///
+/// `checkCycles: true` also makes a cycle of required dependencies among this assembly's
+/// registrations a compiler error, "type alias 'Cycle_A' references itself", on the `#register`
+/// line of a service in the cycle, with notes naming the others (dependencies through `Lazy`,
+/// `ServiceProvider` and optionals are not edges; dependencies provided elsewhere count as
+/// leaves). It is opt-in because it relies on each dependency being spelled the same way in the
+/// initializer and in `#register` (`(any Clock)` and `any Clock` match; a module-qualified
+/// spelling does not).
+///
 /// Errors: applied to anything but a struct; a duplicate registration (fix-it: remove it);
 /// more than one included assembly.
 @attached(
     member,
-    names: named(init), named(registrations), named(assemble), named(Provided), named(__InjectionGraphs)
+    names: named(init), named(registrations), named(assemble), named(Provided), named(__InjectionGraphs),
+    named(__CycleGraph)
 )
 @attached(extension, conformances: DeclaredAssembly)
-public macro Assembly(includes: [any ServiceAssembly.Type] = []) =
+public macro Assembly(includes: [any ServiceAssembly.Type] = [], checkCycles: Bool = false) =
     #externalMacro(module: "ServiceMacrosPlugin", type: "AssemblyMacro")
 
 /// Registers an `@Injectable` type in an `@Assembly`; expands to nothing (the assembly reads it).

@@ -45,8 +45,8 @@ final class NotesScreen {
     }
 }
 
-/// The app's wiring: the core services plus the app's own, checked by the compiler.
-@Assembly(includes: [CoreAssembly.self])
+/// The app's wiring: the core services plus the app's own, checked by the compiler (cycles too).
+@Assembly(includes: [CoreAssembly.self], checkCycles: true)
 struct AppAssembly {
     #external(AppConfig.self)
     #register(NoteRepository.self, scope: .transient)

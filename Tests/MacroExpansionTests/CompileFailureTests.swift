@@ -37,10 +37,17 @@ struct CompileFailureTests {
         #expect(Self.build.output.contains(message))
     }
 
+    @Test("an opt-in cycle check fails on the #register line and the notes name the path")
+    func optInCycle() {
+        #expect(Self.build.errors(onLine: 68).contains { $0.contains("type alias 'Cycle_Ping' references itself") })
+        #expect(Self.build.output.contains("while resolving type 'Ping.__CycleNode<__CycleGraph>.Edges'"))
+        #expect(Self.build.output.contains("while resolving type 'Pong.__CycleNode<__CycleGraph>.Edges'"))
+    }
+
     @Test("the fixture's correct declarations produce no other errors")
     func noStrayErrors() {
         let lines = Set(Self.build.errorLines)
-        #expect(lines.isSubset(of: [14, 27, 40]), "unexpected errors: \(Self.build.errorMessages)")
+        #expect(lines.isSubset(of: [14, 27, 40, 68]), "unexpected errors: \(Self.build.errorMessages)")
     }
 }
 

@@ -114,6 +114,12 @@ struct InjectableDiagnosticTests {
                     static func make(graph: some InjectionRequirements) -> Self {
                         Self(token: graph.provide(Token.self))
                     }
+                    protocol __CycleRequirements {
+                        associatedtype Cycle_Token = Void
+                    }
+                    enum __CycleNode<G: __CycleRequirements> {
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Token>.Result
+                    }
                 }
                 """,
             diagnostics: [

@@ -29,6 +29,12 @@ extension InjectableMacroTests {
                     package static func make(graph: some InjectionRequirements) -> Self {
                         Self(store: graph.provide(Store.self))
                     }
+                    package protocol __CycleRequirements {
+                        associatedtype Cycle_Store = Void
+                    }
+                    package enum __CycleNode<G: __CycleRequirements> {
+                        package typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Store>.Result
+                    }
                 }
                 """,
         )
@@ -69,6 +75,14 @@ extension InjectableMacroTests {
                     static func make(graph: some InjectionRequirements) -> Self {
                         Self(client: graph.provide(Network.Client.self), cache: graph.provide(Cache<String, Data>.self), tags: graph.provide([String].self))
                     }
+                    protocol __CycleRequirements {
+                        associatedtype Cycle_Network_Client = Void
+                        associatedtype Cycle_Cache_String_Data = Void
+                        associatedtype Cycle_String = Void
+                    }
+                    enum __CycleNode<G: __CycleRequirements> {
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Network_Client, G.Cycle_Cache_String_Data, G.Cycle_String>.Result
+                    }
                 }
                 """,
         )
@@ -101,6 +115,12 @@ extension InjectableMacroTests {
                     static func make(graph: some InjectionRequirements) -> Self {
                         Self(sink: graph.provide((any Sink & Sendable).self))
                     }
+                    protocol __CycleRequirements {
+                        associatedtype Cycle_any_Sink_Sendable = Void
+                    }
+                    enum __CycleNode<G: __CycleRequirements> {
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_any_Sink_Sendable>.Result
+                    }
                 }
                 """,
         )
@@ -131,6 +151,11 @@ extension InjectableMacroTests {
                     }
                     static func make(graph: some InjectionRequirements) -> Self {
                         Self()
+                    }
+                    protocol __CycleRequirements {
+                    }
+                    enum __CycleNode<G: __CycleRequirements> {
+                        typealias Edges = Void
                     }
                 }
                 """,
@@ -179,6 +204,12 @@ extension InjectableMacroTests {
                     static func make(graph: some InjectionRequirements) -> Self {
                         Self(pricing: graph.provide(Pricing.self), coupons: graph.provide(Coupons?.self))
                     }
+                    protocol __CycleRequirements {
+                        associatedtype Cycle_Pricing = Void
+                    }
+                    enum __CycleNode<G: __CycleRequirements> {
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Pricing>.Result
+                    }
                 }
                 """,
         )
@@ -217,6 +248,12 @@ extension InjectableMacroTests {
                     public static func make(graph: some InjectionRequirements) -> Self {
                         Self(search: graph.provide(SearchIndex.self))
                     }
+                    public protocol __CycleRequirements {
+                        associatedtype Cycle_SearchIndex = Void
+                    }
+                    public enum __CycleNode<G: __CycleRequirements> {
+                        public typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_SearchIndex>.Result
+                    }
                 }
                 """,
         )
@@ -251,6 +288,12 @@ extension InjectableMacroTests {
                     static func make(graph: some InjectionRequirements) -> Self {
                         Self(mailer: graph.provide(__ServiceMacroSupport.LazyDependency<Mailer>.self), clock: graph.provide(Clock.self))
                     }
+                    protocol __CycleRequirements {
+                        associatedtype Cycle_Clock = Void
+                    }
+                    enum __CycleNode<G: __CycleRequirements> {
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Clock>.Result
+                    }
                 }
                 """,
         )
@@ -282,6 +325,11 @@ extension InjectableMacroTests {
                     }
                     static func make(graph: some InjectionRequirements) -> Self {
                         Self(makeReceipt: graph.provide(__ServiceMacroSupport.ProviderDependency<Receipt>.self))
+                    }
+                    protocol __CycleRequirements {
+                    }
+                    enum __CycleNode<G: __CycleRequirements> {
+                        typealias Edges = Void
                     }
                 }
                 """,
@@ -316,6 +364,12 @@ extension InjectableMacroTests {
                     }
                     static func make(graph: some InjectionRequirements, id: Int, _ title: String) -> Self {
                         Self(id: id, repository: graph.provide(Repository.self), title)
+                    }
+                    protocol __CycleRequirements {
+                        associatedtype Cycle_Repository = Void
+                    }
+                    enum __CycleNode<G: __CycleRequirements> {
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Repository>.Result
                     }
                     static func register(in env: __ServiceMacroSupport.Environment, scope: __ServiceMacroSupport.Scope) {
                         env.register(Self.self, scope: scope) { (id: Int, title: String) throws -> Self in

@@ -25,6 +25,11 @@ struct InjectableMacroTests {
                     static func make(graph: some InjectionRequirements) -> Self {
                         Self()
                     }
+                    protocol __CycleRequirements {
+                    }
+                    enum __CycleNode<G: __CycleRequirements> {
+                        typealias Edges = Void
+                    }
                 }
                 """,
         )
@@ -65,6 +70,12 @@ struct InjectableMacroTests {
                     public static func make(graph: some InjectionRequirements) -> Self {
                         Self(title: graph.provide(String.self))
                     }
+                    public protocol __CycleRequirements {
+                        associatedtype Cycle_String = Void
+                    }
+                    public enum __CycleNode<G: __CycleRequirements> {
+                        public typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_String>.Result
+                    }
                 }
                 """,
         )
@@ -100,6 +111,12 @@ struct InjectableMacroTests {
                     }
                     static func make(graph: some InjectionRequirements) -> Self {
                         Self(graph.provide((any PaymentGateway).self), metrics: graph.provide(Metrics?.self), cache: graph.provide(Cache?.self))
+                    }
+                    protocol __CycleRequirements {
+                        associatedtype Cycle_any_PaymentGateway = Void
+                    }
+                    enum __CycleNode<G: __CycleRequirements> {
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_any_PaymentGateway>.Result
                     }
                 }
                 """,
@@ -137,6 +154,12 @@ struct InjectableMacroTests {
                     static func make(graph: some InjectionRequirements) -> Self {
                         Self(repository: graph.provide(Repository.self), router: graph.provide(Router?.self))
                     }
+                    protocol __CycleRequirements {
+                        associatedtype Cycle_Repository = Void
+                    }
+                    enum __CycleNode<G: __CycleRequirements> {
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Repository>.Result
+                    }
                 }
                 """,
         )
@@ -168,6 +191,12 @@ struct InjectableMacroTests {
                     }
                     static func make(graph: some InjectionRequirements) -> Self {
                         Self(store: graph.provide(Store.self))
+                    }
+                    protocol __CycleRequirements {
+                        associatedtype Cycle_Store = Void
+                    }
+                    enum __CycleNode<G: __CycleRequirements> {
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Store>.Result
                     }
                 }
                 """,
@@ -202,6 +231,12 @@ struct InjectableMacroTests {
                     }
                     static func make(graph: some InjectionRequirements) -> Self {
                         Self(parser: graph.provide(Parser.self))
+                    }
+                    protocol __CycleRequirements {
+                        associatedtype Cycle_Parser = Void
+                    }
+                    enum __CycleNode<G: __CycleRequirements> {
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Parser>.Result
                     }
                 }
                 """,
@@ -240,6 +275,12 @@ struct InjectableMacroTests {
                     }
                     static func make(graph: some InjectionRequirements) throws -> Self {
                         try Self(client: graph.provide(Client.self))
+                    }
+                    protocol __CycleRequirements {
+                        associatedtype Cycle_Client = Void
+                    }
+                    enum __CycleNode<G: __CycleRequirements> {
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Client>.Result
                     }
                 }
                 """,

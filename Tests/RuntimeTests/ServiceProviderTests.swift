@@ -38,6 +38,23 @@ struct ServiceProviderTests {
         #expect(try await ServiceProvider(Database.self, in: captured).resolveAsync().url == "async")
     }
 
+    @Test("a provider does not keep its environment alive, and says so when called after it is gone")
+    @MainActor
+    func doesNotRetainEnvironment() {
+        let tracker = WeakTracker()
+        var provider: ServiceProvider<Request>?
+        do {
+            let env = ServiceEnv(name: "short-lived")
+            env.assemble(RequestAssembly())
+            let handler = try? env.resolve(RequestHandler.self)
+            tracker.track(handler!)
+            provider = handler?.makeRequest
+        }
+        #expect(tracker.aliveCount == 0)
+        let error = serviceError { try provider?() }
+        #expect(usageError(error) == .environmentReleased(environment: "short-lived"))
+    }
+
     @Test("an @Injectable type takes a ServiceProvider dependency, which also breaks a cycle")
     @MainActor
     func injectedProvider() throws {
@@ -62,7 +79,8 @@ final class Request: Sendable {
     init(handler: Lazy<RequestHandler>) { self.handler = handler }
 }
 
-@Assembly
+/// A cycle broken by `Lazy` and `ServiceProvider`, which the opt-in cycle check accepts.
+@Assembly(checkCycles: true)
 struct RequestAssembly {
     #register(RequestHandler.self)
     #register(Request.self, scope: .transient)

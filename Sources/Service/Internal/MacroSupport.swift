@@ -15,6 +15,13 @@ public enum __ServiceMacroSupport {
     public typealias LazyDependency = Lazy
     public typealias ProviderDependency = ServiceProvider
 
+    /// The edges of a service in an `@Assembly(checkCycles: true)` graph: naming the nodes
+    /// makes the compiler resolve them, and a node that resolves through itself is a cycle.
+    /// `Result` is always `Void`, so the types stay small however the graph is shaped.
+    public struct CycleEdges<each Node> {
+        public typealias Result = Void
+    }
+
     /// Applies an assembly named in `includes:` as part of the `assemble` call in progress.
     @MainActor
     public static func include(_ assembly: some ServiceAssembly, in env: ServiceEnv) {

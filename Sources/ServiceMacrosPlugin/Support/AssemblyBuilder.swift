@@ -12,6 +12,7 @@ struct AssemblyBuilder {
 
     func members(in context: some MacroExpansionContext) -> [DeclSyntax] {
         publicInitializer() + [registrationsTable(), assembleFunction(), providedClass()] + graphNamespace(in: context)
+            + cycleGraph(in: context)
     }
 
     /// `public init() {}` for a public assembly without one, so other modules can include it.
@@ -154,4 +155,58 @@ struct AssemblyBuilder {
         }
         return ["private enum __InjectionGraphs {\n\(raw: graphs.joined(separator: "\n"))\n}"]
     }
+    /// With `checkCycles: true`, one type alias per untagged `@Injectable` registration, each
+    /// defined through the service's `__CycleNode`, whose `Edges` name the aliases of its required
+    /// dependencies. A cycle of required dependencies makes an alias refer to itself, which the
+    /// compiler reports on that registration's line, with the other registrations of the cycle
+    /// as notes.
+    private func cycleGraph(in context: some MacroExpansionContext) -> [DeclSyntax] {
+        guard model.checksCycles else {
+            return []
+        }
+        let nodes = model.registrations.filter { registration in
+            switch registration.kind {
+            case .injectable, .injectableMain: registration.tags.isEmpty
+            case .closure, .external: false
+            }
+        }
+        guard !nodes.isEmpty else {
+            return []
+        }
+        var services: [String] = []
+        for node in nodes where !services.contains(node.service) {
+            services.append(node.service)
+        }
+        let conformances = services.map { "\($0).__CycleRequirements" }.joined(separator: ", ")
+        let aliases = nodes.map { node in
+            let alias = "typealias \(cycleAlias(of: node.key)) = \(node.service).__CycleNode<__CycleGraph>.Edges"
+            guard let location = context.location(of: node.node, at: .afterLeadingTrivia, filePathMode: .filePath)
+            else {
+                return "    " + alias
+            }
+            return
+                "    #sourceLocation(file: \(location.file), line: \(location.line))\n    \(alias)\n    #sourceLocation()"
+        }
+        return ["private enum __CycleGraph: \(raw: conformances) {\n\(raw: aliases.joined(separator: "\n"))\n}"]
+    }
+}
+
+/// The name of the type alias that stands for a registration key in a cycle check: `Cycle_` and
+/// the key's spelling with every run of other characters than letters and digits made one `_`
+/// (`(any Clock)` → `Cycle_any_Clock`). `@Injectable` names its dependencies the same way.
+func cycleAlias(of type: String) -> String {
+    var name = ""
+    var pendingSeparator = false
+    for character in type {
+        if character.isLetter || character.isNumber || character == "_" {
+            if pendingSeparator && !name.isEmpty {
+                name.append("_")
+            }
+            pendingSeparator = false
+            name.append(character)
+        } else {
+            pendingSeparator = true
+        }
+    }
+    return "Cycle_" + name
 }

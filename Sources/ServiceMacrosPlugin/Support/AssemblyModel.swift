@@ -54,6 +54,8 @@ struct AssemblyModel {
     let registrations: [Registration]
     /// The included assembly's type, spelled as written.
     let included: String?
+    /// `@Assembly(checkCycles: true)`: cycles of required dependencies are compiler errors.
+    let checksCycles: Bool
 }
 
 extension AssemblyModel {
@@ -110,7 +112,17 @@ extension AssemblyModel {
             },
             registrations: registrations,
             included: includes.first,
+            checksCycles: checksCycles(attribute),
         )
+    }
+
+    /// Whether the attribute says `checkCycles: true`.
+    private static func checksCycles(_ attribute: AttributeSyntax) -> Bool {
+        guard case .argumentList(let arguments) = attribute.arguments else {
+            return false
+        }
+        let flag = arguments.first { $0.label?.text == "checkCycles" }?.expression.as(BooleanLiteralExprSyntax.self)
+        return flag?.literal.tokenKind == .keyword(.true)
     }
 
     /// The `T` of each `T.self` in `includes: [...]`.

@@ -25,10 +25,40 @@ struct InjectableBuilder {
             dependenciesProperty()
             makeFunction()
             makeFromGraphFunction()
+            cycleRequirementsProtocol()
+            cycleNode()
             if model.isAssisted {
                 registerFunction()
             }
         }
+    }
+
+    /// The required dependencies, the only edges a cycle can run through.
+    private var cycleEdges: [String] {
+        var names: [String] = []
+        for parameter in model.parameters
+        where !parameter.isAssisted && !parameter.isOptional && parameter.deferral == nil {
+            let name = cycleAlias(of: parameter.type.trimmedDescription)
+            if !names.contains(name) {
+                names.append(name)
+            }
+        }
+        return names
+    }
+
+    /// For `@Assembly(checkCycles: true)`: one associated type per required dependency, which
+    /// the assembly's cycle graph defines (a dependency it does not register is a leaf).
+    private func cycleRequirementsProtocol() -> DeclSyntax {
+        let body = cycleEdges.map { "\n    associatedtype \($0) = Void" }.joined()
+        return "\(raw: access)protocol __CycleRequirements {\(raw: body)\(raw: body.isEmpty ? "" : "\n")}"
+    }
+
+    /// For `@Assembly(checkCycles: true)`: this service's edges in a cycle graph `G`.
+    private func cycleNode() -> DeclSyntax {
+        let edges = cycleEdges.map { "G.\($0)" }.joined(separator: ", ")
+        let type = edges.isEmpty ? "Void" : "\(RuntimeSymbol.support).CycleEdges<\(edges)>.Result"
+        return
+            "\(raw: access)enum __CycleNode<G: __CycleRequirements> {\n    \(raw: access)typealias Edges = \(raw: type)\n}"
     }
 
     /// The `@Assisted` parameters as `make` declares them: `label name: Type`.

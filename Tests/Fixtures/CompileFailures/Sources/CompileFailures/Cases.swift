@@ -50,3 +50,21 @@ protocol Screenish {}
 final class InferredScreen: Screenish {
     init() {}
 }
+
+// Case (e): an opt-in cycle check: Ping needs Pong, which needs Ping.
+
+@Injectable
+final class Ping: Sendable {
+    init(pong: Pong) {}
+}
+
+@Injectable
+final class Pong: Sendable {
+    init(ping: Ping) {}
+}
+
+@Assembly(checkCycles: true)
+struct CycleAssembly {
+    #register(Ping.self)  // line 68: error, the cycle Ping -> Pong -> Ping
+    #register(Pong.self)
+}
