@@ -43,6 +43,21 @@ nonisolated(unsafe) let synchronized = container.synchronize()
 
 enum HandWritten {
     static let singleton = CachedSingleton()
+    /// The same singleton built at run time, as an app builds its services at launch. The
+    /// compiler may lay `singleton` out statically as an immortal object, whose retains are free;
+    /// this one has a real reference count, shared by every thread that retains it.
+    static let heapSingleton = makeAtRunTime()
+
+    @inline(never)
+    static func makeAtRunTime() -> CachedSingleton {
+        CachedSingleton()
+    }
+}
+
+/// A hand-written accessor of the run-time-built singleton (so each call retains a real object).
+@inline(never)
+func heapSingletonAccessor() -> CachedSingleton {
+    HandWritten.heapSingleton
 }
 
 /// A hand-written accessor: returns the singleton from a function call, as real code would.
@@ -59,6 +74,7 @@ if arguments.contains("--scaling-probe") {
     let variants: [(String, @Sendable () -> Void)] = [
         ("hand-written", { blackHole(HandWritten.singleton) }),
         ("hand-written accessor", { blackHole(handWrittenAccessor()) }),
+        ("hand-written accessor, heap-allocated singleton", { blackHole(heapSingletonAccessor()) }),
         ("Service via .online", { blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: .online)) }),
         ("Service, env captured", { blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: captured)) }),
         ("@Service cell", { blackHole(probeConsumer.singleton) }),
