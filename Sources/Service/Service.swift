@@ -106,16 +106,27 @@ public struct MainService<S> {
 /// publish wins; every later access reads the published value. The environment is dropped once
 /// a value is published.
 @usableFromInline
-final class ResolvedOnce<Value: Sendable>: Sendable {
+final class ResolvedOnce<Value: Sendable>: @unchecked Sendable {
+    // Safety: `environment` is only read or written between taking and releasing `environmentLock`;
+    // every other stored property is immutable or atomic.
     private let resolver: @Sendable (ServiceEnv) throws(ServiceError) -> Value
     /// A retained `ValueBox<Value>`, or zero before the first access.
     @usableFromInline let published = Atomic<UInt>(0)
+    /// Guards `environment`; inline, so a cell is one allocation.
+    private let environmentLock = Atomic(false)
     /// The environment to resolve in, until the value is published.
-    private let env: Locked<ServiceEnv?>
+    private var environment: ServiceEnv?
 
     init(env: ServiceEnv, resolver: @escaping @Sendable (ServiceEnv) throws(ServiceError) -> Value) {
-        self.env = Locked(env)
+        self.environment = env
         self.resolver = resolver
+    }
+
+    /// Runs `body` with exclusive access to `environment`.
+    private func withEnvironment<Result>(_ body: (inout ServiceEnv?) -> Result) -> Result {
+        environmentLock.lockSpinning()
+        defer { environmentLock.unlockSpinning() }
+        return body(&environment)
     }
 
     deinit {
@@ -147,7 +158,7 @@ final class ResolvedOnce<Value: Sendable>: Sendable {
     /// Resolves and publishes the value, or throws without publishing anything.
     func resolveAndPublishThrowing() throws(ServiceError) -> Value {
         // NB: the lock only guards the copy; resolving (user code) runs outside it.
-        guard let env = env.withLock({ $0 }) else {
+        guard let env = withEnvironment({ $0 }) else {
             // NB: another access published the value and let the environment go.
             return cached.unsafelyUnwrapped
         }
@@ -159,7 +170,7 @@ final class ResolvedOnce<Value: Sendable>: Sendable {
             ordering: .acquiringAndReleasing,
         )
         if exchanged {
-            self.env.withLock { $0 = nil }
+            withEnvironment { $0 = nil }
             return value
         }
         RetainedBits.release(fresh)

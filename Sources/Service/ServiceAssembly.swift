@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A unit of registrations, applied to an environment in one call.
 ///
 /// ```swift
@@ -140,7 +142,9 @@ final class AssemblySession {
         }
         let session = AssemblySession(env: env)
         active[key] = session
+        Registration.assemblies.add(1, ordering: .relaxed)
         body(session)
+        Registration.assemblies.subtract(1, ordering: .relaxed)
         active[key] = nil
         // NB: hooks run after the session closed, so an `assemble` inside a hook starts afresh.
         for assembly in session.applied {

@@ -32,14 +32,22 @@ class Registration: @unchecked Sendable {
     /// What the factory builds and resolves, when it is known (an `Injectable` type registered
     /// without a closure); `validate()` and graph exports read it.
     var metadata: RegistrationMetadata?
-    /// Increases with every registration made in the process; tells an assembly's own
-    /// registrations from later overrides.
-    let serial = Registration.nextSerial.add(1, ordering: .relaxed).newValue
+    /// Increases with every registration made while an assembly is being applied, and is zero
+    /// for the others; tells an assembly's own registrations from later overrides.
+    let serial = Registration.assemblies.load(ordering: .relaxed) == 0 ? 0 : Registration.nextSerial()
 
-    private static let nextSerial = Atomic<UInt64>(0)
+    private static let serials = Atomic<UInt64>(0)
 
-    /// The serial of the latest registration made in the process.
-    static var latestSerial: UInt64 { nextSerial.load(ordering: .relaxed) }
+    /// How many `assemble` sessions are running; registrations outside them skip the serial
+    /// counter, so the common registration path does no read-modify-write on shared memory.
+    static let assemblies = Atomic(0)
+
+    private static func nextSerial() -> UInt64 {
+        serials.add(1, ordering: .relaxed).newValue
+    }
+
+    /// The serial of the latest registration made while an assembly was being applied.
+    static var latestSerial: UInt64 { serials.load(ordering: .relaxed) }
 
     init(scope: ServiceScope, track: Track, form: FactoryForm = .plain) {
         self.scope = scope
