@@ -11,7 +11,7 @@
 /// do {
 ///     _ = try env.resolve(Greeter.self, arguments: 42)
 /// } catch .factoryFailed(_, let underlying as ServiceUsageError) {
-///     print(underlying)  // "'Greeter' takes arguments (String) but was resolved with (Int)"
+///     print(underlying)  // "'Greeter' takes arguments (String) but was resolved with arguments (Int)"
 /// } catch {
 ///     print(error)
 /// }
