@@ -97,6 +97,10 @@ struct SoakTests {
             return UserRepository(database: try ServiceEnv.current.resolve(Database.self), logger: logger)
         }
         env.register(Greeting.self) { (name: String) in Greeting(name: name) }
+        env.register(Logger.self, tags: "async", scope: .transient) { () async -> Logger in
+            await Task.yield()
+            return Logger(label: "async")
+        }
 
         let tasks = 16
         let deadline = Date().addingTimeInterval(Self.duration)
@@ -173,6 +177,13 @@ struct SoakTests {
             }
             if before == epoch.current && before % 2 == 0 {
                 ledger.observe(instance, kind: "async", epoch: before)
+            }
+            // NB: the other scopes on the async path: an async transient, and a synchronous
+            // transient graph resolved through resolveAsync.
+            guard (try? await env.resolveAsync(Logger.self, tags: "async"))?.label == "async",
+                (try? await env.resolveAsync(UserRepository.self))?.database.url == "transient"
+            else {
+                return ledger.fail("async-path resolve of a transient failed")
             }
         case 50..<62:
             guard let repository = try? env.resolve(UserRepository.self), repository.database.url == "transient" else {
