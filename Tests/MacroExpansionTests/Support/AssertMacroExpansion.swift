@@ -49,7 +49,7 @@ func assertMacroExpansion(
 ///
 /// NB: swift-syntax 600's test support drops `#sourceLocation` directives when it renders an
 /// expansion; the compiler keeps them (CompileFailureTests proves it on 600 too).
-private func expectedExpansion(_ source: String) -> String {
+func expectedExpansion(_ source: String) -> String {
     #if canImport(SwiftSyntax601)
         return source
     #else
