@@ -1,0 +1,230 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+extension AssemblyMacroTests {
+    @Test("tagged registrations pass their tags, record them in the table and provide nothing untagged")
+    func taggedRegistrations() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct StorageAssembly {
+                #register(Database.self)
+                #register(Database.self, tags: "replica", Region.eu, scope: .transient)
+                #register(Config.self, tags: "staging") { Config(url: "https://staging.example.com") }
+                #register(SQLiteStore.self, as: (any Store).self, tags: 1)
+            }
+            """,
+            expandedSource: """
+                struct StorageAssembly {
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = [
+                        __ServiceMacroSupport.Registration(
+                            service: Database.self,
+                            registeredAs: Database.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .injectable(dependencies: Database.dependencies)
+                        ),
+                        __ServiceMacroSupport.Registration(
+                            service: Database.self,
+                            registeredAs: Database.self,
+                            scope: .transient,
+                            track: .sendable,
+                            source: .injectable(dependencies: Database.dependencies),
+                            tags: ["replica", Region.eu]
+                        ),
+                        __ServiceMacroSupport.Registration(
+                            service: Config.self,
+                            registeredAs: Config.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .closure,
+                            tags: ["staging"]
+                        ),
+                        __ServiceMacroSupport.Registration(
+                            service: SQLiteStore.self,
+                            registeredAs: (any Store).self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .injectable(dependencies: SQLiteStore.dependencies),
+                            tags: [1]
+                        ),
+                    ]
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.register(Database.self, scope: .singleton)
+                        env.register(Database.self, tags: "replica", Region.eu, scope: .transient)
+                        env.register(Config.self, tags: "staging", scope: .singleton) {
+                            Config(url: "https://staging.example.com")
+                        }
+                        env.register((any Store).self, tags: 1, scope: .singleton) { () throws(__ServiceMacroSupport.Failure) -> (any Store) in
+                            try SQLiteStore.make(resolver: __ServiceMacroSupport.Environment.current)
+                        }
+                    }
+
+                    class Provided {
+                        let environment: __ServiceMacroSupport.Environment
+                        init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
+                        }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
+                        }
+                        func provide(_ type: Database.Type) -> Database {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                    }
+
+                    private enum __InjectionGraphs {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        final class Graph0_Database: Provided, Database.InjectionRequirements {
+                        }
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        final class Graph1_Database: Provided, Database.InjectionRequirements {
+                        }
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 6)
+                        final class Graph3_SQLiteStore: Provided, SQLiteStore.InjectionRequirements {
+                        }
+                        #sourceLocation()
+                    }
+                }
+
+                extension StorageAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+        )
+    }
+
+    @Test("checkCycles: true adds a cycle graph with one alias per untagged @Injectable registration")
+    func checkCycles() {
+        assertMacroExpansion(
+            """
+            @Assembly(checkCycles: true)
+            struct CheckedAssembly {
+                #register(Checkout.self)
+                #register(SystemClock.self, as: (any Clock).self)
+                #register(Config.self) { Config() }
+                #register(Database.self, tags: "replica")
+                #external(Logger.self)
+            }
+            """,
+            expandedSource: """
+                struct CheckedAssembly {
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = [
+                        __ServiceMacroSupport.Registration(
+                            service: Checkout.self,
+                            registeredAs: Checkout.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .injectable(dependencies: Checkout.dependencies)
+                        ),
+                        __ServiceMacroSupport.Registration(
+                            service: SystemClock.self,
+                            registeredAs: (any Clock).self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .injectable(dependencies: SystemClock.dependencies)
+                        ),
+                        __ServiceMacroSupport.Registration(
+                            service: Config.self,
+                            registeredAs: Config.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .closure
+                        ),
+                        __ServiceMacroSupport.Registration(
+                            service: Database.self,
+                            registeredAs: Database.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .injectable(dependencies: Database.dependencies),
+                            tags: ["replica"]
+                        ),
+                        __ServiceMacroSupport.Registration(
+                            service: Logger.self,
+                            registeredAs: Logger.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .external
+                        ),
+                    ]
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.register(Checkout.self, scope: .singleton)
+                        env.register((any Clock).self, scope: .singleton) { () throws(__ServiceMacroSupport.Failure) -> (any Clock) in
+                            try SystemClock.make(resolver: __ServiceMacroSupport.Environment.current)
+                        }
+                        env.register(Config.self, scope: .singleton) {
+                            Config()
+                        }
+                        env.register(Database.self, tags: "replica", scope: .singleton)
+                    }
+
+                    class Provided {
+                        let environment: __ServiceMacroSupport.Environment
+                        init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
+                        }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
+                        }
+                        func provide(_ type: Checkout.Type) -> Checkout {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                        func provide(_ type: (any Clock).Type) -> (any Clock) {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                        func provide(_ type: Config.Type) -> Config {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                        func provide(_ type: Logger.Type) -> Logger {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                    }
+
+                    private enum __InjectionGraphs {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        final class Graph0_Checkout: Provided, Checkout.InjectionRequirements {
+                        }
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        final class Graph1_SystemClock: Provided, SystemClock.InjectionRequirements {
+                        }
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 6)
+                        final class Graph3_Database: Provided, Database.InjectionRequirements {
+                        }
+                        #sourceLocation()
+                    }
+
+                    private enum __CycleGraph: Checkout.__CycleRequirements, SystemClock.__CycleRequirements {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Cycle_Checkout = Checkout.__CycleNode<__CycleGraph>.Edges
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Cycle_any_Clock = SystemClock.__CycleNode<__CycleGraph>.Edges
+                        #sourceLocation()
+                    }
+                }
+
+                extension CheckedAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+        )
+    }
+}
