@@ -184,19 +184,12 @@ extension ServiceEnv {
         let required = tagSet(repeat each tags)
         var values: [S] = []
         for key in storage.registeredTagSets(of: type) where key.isSuperset(of: required) {
-            guard storage.registration(for: type, tags: key)?.1.form != .arguments else {
+            guard let (slot, registration) = storage.registration(for: type, tags: key),
+                registration.track == .sendable, registration.form != .arguments
+            else {
                 continue
             }
-            let value = try storage.resolveIfRegistered(
-                type,
-                tags: key,
-                arguments: (),
-                argumentTypes: { [] },
-                in: self,
-            )
-            if let value {
-                values.append(value)
-            }
+            values.append(try storage.resolve(type, slot: slot, registration, arguments: (), given: { [] }, in: self))
         }
         return values
     }

@@ -33,6 +33,20 @@ extension ServiceStorage {
         guard let (slot, registration) = registration(for: type, tags: tags), registration.track == .sendable else {
             return nil
         }
+        return try resolve(type, slot: slot, registration, arguments: arguments, given: argumentTypes, in: env)
+    }
+
+    /// Builds (or returns the cached instance of) a Sendable-track registration already looked up;
+    /// `given` lists the types of `arguments`, for errors.
+    @inlinable
+    func resolve<Value: Sendable>(
+        _ type: Value.Type,
+        slot: Slot,
+        _ registration: Registration,
+        arguments: any Sendable,
+        given argumentTypes: () -> [Any.Type],
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value {
         if let cached = cachedValue(Value.self, in: slot, track: .sendable) {
             return cached
         }
@@ -71,13 +85,7 @@ extension ServiceStorage {
             return nil
         }
         guard registration.form == .async else {
-            return try resolveIfRegistered(
-                type,
-                tags: tags,
-                arguments: arguments,
-                argumentTypes: argumentTypes,
-                in: env,
-            )
+            return try resolve(type, slot: slot, registration, arguments: arguments, given: argumentTypes, in: env)
         }
         if let cached = cachedValue(Value.self, in: slot, track: .sendable) {
             return cached

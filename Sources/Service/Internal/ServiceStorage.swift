@@ -109,7 +109,7 @@ final class ServiceStorage: Sendable {
         var seen = Set<TagSet>()
         var ordered: [TagSet] = []
         for storage in chain.reversed() {
-            for slot in storage.ownSlots(of: type) where storage.ownEntry(for: type, tags: slot.tags).1 != nil {
+            for slot in storage.ownSlots(of: type) where slot.registration.load(ordering: .relaxed) != 0 {
                 if seen.insert(slot.tags).inserted {
                     ordered.append(slot.tags)
                 }
