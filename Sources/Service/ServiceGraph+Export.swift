@@ -48,7 +48,8 @@ extension ServiceGraph {
     /// ```
     public func mermaid() -> String {
         var identifiers: [String: String] = [:]
-        let names = nodes.map(\.name) + missingTargets
+        let missing = missingTargets
+        let names = nodes.map(\.name) + missing
         for (index, name) in names.enumerated() {
             identifiers[name] = "n\(index)"
         }
@@ -63,9 +64,9 @@ extension ServiceGraph {
             let identifier = identifiers[node.name] ?? ""
             lines.append("    \(identifier)[\"\(mermaidEscaped(label(of: node, separator: "<br/>")))\"]\(style)")
         }
-        for missing in missingTargets {
-            let identifier = identifiers[missing] ?? ""
-            lines.append("    \(identifier)[\"\(mermaidEscaped(missing))<br/>not registered\"]:::missing")
+        for target in missing {
+            let identifier = identifiers[target] ?? ""
+            lines.append("    \(identifier)[\"\(mermaidEscaped(target))<br/>not registered\"]:::missing")
         }
         for node in nodes {
             for edge in node.dependencies where edge.kind != .argument {
