@@ -17,10 +17,14 @@ extension ServiceEnv {
     ///   ``ServiceError/factoryFailed(serviceType:underlyingError:)``.
     @inlinable @discardableResult
     public func resolve<S: Sendable>(_ type: S.Type) throws(ServiceError) -> S {
-        if let value = storage.cachedValue(type, track: .sendable) {
+        switch storage.cachedValueOrPlainRegistration(type) {
+        case .cached(let value)?:
             return value
+        case .plain(let slot, let scope, let factory)?:
+            return try storage.resolve(type, slot: slot, scope: scope, track: .sendable, in: self, make: factory)
+        case nil:
+            return try storage.resolveUncached(type, in: self)
         }
-        return try storage.resolveUncached(type, in: self)
     }
 
     /// Returns the instance of a MainActor-track service, building it if its scope requires.

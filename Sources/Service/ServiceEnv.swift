@@ -61,7 +61,7 @@ public struct ServiceEnv: Sendable, Hashable {
     /// ```swift
     /// print(ServiceEnv(name: "staging").name)  // "staging"
     /// ```
-    public let name: String
+    public var name: String { storage.name }
 
     @usableFromInline let storage: ServiceStorage
 
@@ -71,8 +71,7 @@ public struct ServiceEnv: Sendable, Hashable {
     /// let staging = ServiceEnv(name: "staging")
     /// ```
     public init(name: String) {
-        self.name = name
-        self.storage = ServiceStorage()
+        self.storage = ServiceStorage(name: name)
     }
 
     /// Creates an environment that inherits the registrations of `parent`.
@@ -92,8 +91,7 @@ public struct ServiceEnv: Sendable, Hashable {
     /// test.register(Clock.self) { Clock(now: 0) }  // overrides; everything else is inherited
     /// ```
     public init(name: String, parent: ServiceEnv) {
-        self.name = name
-        self.storage = ServiceStorage(parent: (parent.name, parent.storage))
+        self.storage = ServiceStorage(name: name, parent: parent.storage)
     }
 
     /// The environment this one inherits registrations from, if it was created with one.
@@ -103,12 +101,11 @@ public struct ServiceEnv: Sendable, Hashable {
     /// print(child.parent?.name ?? "none")  // "online"
     /// ```
     public var parent: ServiceEnv? {
-        storage.parent.map { ServiceEnv(name: $0.name, storage: $0.storage) }
+        storage.parent.map(ServiceEnv.init(storage:))
     }
 
     /// An environment value for existing storage (a parent reached through `parent`).
-    init(name: String, storage: ServiceStorage) {
-        self.name = name
+    init(storage: ServiceStorage) {
         self.storage = storage
     }
 

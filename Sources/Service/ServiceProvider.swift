@@ -64,6 +64,6 @@ struct WeakEnvironment: Sendable {
                 underlyingError: ServiceUsageError.environmentReleased(environment: name),
             )
         }
-        return ServiceEnv(name: name, storage: storage)
+        return ServiceEnv(storage: storage)
     }
 }

@@ -3,14 +3,20 @@ import Synchronization
 /// One service under construction, linked to the frame that asked for it.
 ///
 /// Frames are created only when a factory is about to run, never for a cache hit. The innermost
-/// frame travels in a task-local, so nested resolves made by a factory (also through
-/// `ServiceEnv.current`) see the chain for cycle and depth checks and share one graph cache.
-/// The outermost frame, the root, owns the graph cache and marks itself finished when its
-/// top-level resolve returns, so a task that escaped with the task-local starts afresh.
+/// frame is published while its factory runs, so nested resolves made by the factory (also
+/// through `ServiceEnv.current`) see the chain for cycle and depth checks and share one graph
+/// cache: a synchronous construction publishes it in a thread-local slot (`ThreadFrame`), an
+/// asynchronous one in a task-local. The outermost frame, the root, owns the graph cache and
+/// marks itself finished when its top-level resolve returns, so a task that escaped with the
+/// task-local starts afresh.
 @usableFromInline
 final class ResolutionFrame: Sendable {
-    /// The task-local innermost frame of the resolution in progress, if any.
+    /// The task-local innermost frame of the asynchronous construction in progress, if any.
     @TaskLocal static var innermost: ResolutionFrame?
+
+    /// How many asynchronous constructions are running in the process. While it is zero no task
+    /// can have a live `innermost` frame, so `active` skips reading the task-local.
+    private static let asyncRuns = Atomic(0)
 
     let key: ObjectIdentifier
     @usableFromInline let type: Any.Type
@@ -19,6 +25,9 @@ final class ResolutionFrame: Sendable {
     let parent: ResolutionFrame?
     /// The number of frames from the root to this one, both included.
     let depth: Int
+    /// One bit per type from the root to this frame (`ancestryBit(of:)`); a type whose bit is
+    /// clear cannot close a cycle, so most resolves skip walking the chain.
+    let ancestry: UInt64
     /// `ServiceEnv.maxResolutionDepth` as read when the root was created.
     let maxDepth: Int
     private let rootFrame: ResolutionFrame?
@@ -34,6 +43,7 @@ final class ResolutionFrame: Sendable {
         self.key = key
         self.parent = parent
         self.depth = (parent?.depth ?? 0) + 1
+        self.ancestry = (parent?.ancestry ?? 0) | ResolutionFrame.ancestryBit(of: key)
         self.maxDepth = maxDepth
         self.rootFrame = parent?.root
         #if DEBUG
@@ -53,7 +63,14 @@ final class ResolutionFrame: Sendable {
 
     /// The innermost frame of a resolution that is still running on this task, if any.
     @usableFromInline static var active: ResolutionFrame? {
-        guard let frame = innermost, !frame.root.finished.load(ordering: .acquiring) else {
+        if let pointer = ThreadFrame.existingCell?.pointee {
+            return Unmanaged<ResolutionFrame>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        // NB: relaxed is enough. A task sees its own increment, and a task created inside an
+        // asynchronous construction sees its creator's, for as long as that construction runs.
+        guard asyncRuns.load(ordering: .relaxed) != 0, let frame = innermost,
+            !frame.root.finished.load(ordering: .acquiring)
+        else {
             return nil
         }
         return frame
@@ -74,18 +91,25 @@ final class ResolutionFrame: Sendable {
             }
             return ResolutionFrame(type: type, tags: tags, key: key, parent: nil, maxDepth: maxDepth)
         }
-        var frame: ResolutionFrame? = parent
-        while let current = frame {
-            if current.key == key && current.tags == tags {
-                let name = serviceName(type, tags: tags)
-                throw .circularDependency(serviceType: name, chain: parent.chain(below: nil) + [name])
+        if parent.ancestry & ancestryBit(of: key) != 0 {
+            var frame: ResolutionFrame? = parent
+            while let current = frame {
+                if current.key == key && current.tags == tags {
+                    let name = serviceName(type, tags: tags)
+                    throw .circularDependency(serviceType: name, chain: parent.chain(below: nil) + [name])
+                }
+                frame = current.parent
             }
-            frame = current.parent
         }
         guard parent.depth < parent.maxDepth else {
             throw .maxDepthExceeded(depth: parent.maxDepth, chain: parent.chain(below: nil))
         }
         return ResolutionFrame(type: type, tags: tags, key: key, parent: parent, maxDepth: parent.maxDepth)
+    }
+
+    /// The bit of `key` in `ancestry`: six bits of a multiplicative hash of the type's address.
+    private static func ancestryBit(of key: ObjectIdentifier) -> UInt64 {
+        1 << ((UInt64(UInt(bitPattern: key)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 
     /// The service this frame builds, as errors spell it.
@@ -102,20 +126,23 @@ final class ResolutionFrame: Sendable {
         return names.reversed()
     }
 
-    /// Runs `body` with this frame as the innermost one and `env` as `ServiceEnv.current`.
+    /// Runs the synchronous `body` with this frame as the thread's innermost one and `env` as
+    /// `ServiceEnv.current`.
     @usableFromInline
     func run(in env: ServiceEnv, _ body: () -> Void) {
+        let cell = ThreadFrame.cell
+        let outer = cell.pointee
+        cell.pointee = Unmanaged.passUnretained(self).toOpaque()
         defer {
+            cell.pointee = outer
             if rootFrame == nil {
                 finished.store(true, ordering: .releasing)
             }
         }
-        ResolutionFrame.$innermost.withValue(self) {
-            if ServiceEnv.current.storage === env.storage {
-                body()
-            } else {
-                ServiceEnv.$current.withValue(env, operation: body)
-            }
+        if ServiceEnv.current.storage === env.storage {
+            body()
+        } else {
+            ServiceEnv.$current.withValue(env, operation: body)
         }
     }
 
@@ -154,7 +181,9 @@ final class ResolutionFrame: Sendable {
     /// The async form of `run(in:_:)`.
     @usableFromInline
     func runAsync<Value: Sendable>(in env: ServiceEnv, _ body: () async throws -> Value) async throws -> Value {
+        ResolutionFrame.asyncRuns.add(1, ordering: .relaxed)
         defer {
+            ResolutionFrame.asyncRuns.subtract(1, ordering: .relaxed)
             if rootFrame == nil {
                 finished.store(true, ordering: .releasing)
             }

@@ -20,6 +20,40 @@ extension ServiceStorage {
         return try resolve(type, slot: slot, scope: registration.scope, track: .sendable, in: env, make: factory)
     }
 
+    /// The cached instance of `type` on the Sendable track, or else the slot, scope and factory
+    /// of its own untagged registration when that is a plain Sendable-track one; `nil` for
+    /// every other case.
+    ///
+    /// Both are read in one gate section, without retaining the slot (slots live as long as
+    /// their storage) or the registration (only its fields are copied), so that a miss on the
+    /// common path costs no more atomic operations than the hit.
+    @inlinable @inline(__always)
+    func cachedValueOrPlainRegistration<Value: Sendable>(
+        _ type: Value.Type
+    ) -> CachedOrPlain<Value>? {
+        let stripe = gate.enter()
+        defer { gate.leave(stripe) }
+        guard let slot = lookup(ObjectIdentifier(type)) else {
+            return nil
+        }
+        let (cache, bits) = slot._withUnsafeGuaranteedRef {
+            ($0.loadCache(.sendable), $0.registration.load(ordering: .sequentiallyConsistent))
+        }
+        if cache != 0 {
+            return .cached(RetainedBits.object(cache, as: ValueBox<Value>.self)._withUnsafeGuaranteedRef { $0.value })
+        }
+        guard bits != 0 else {
+            return nil
+        }
+        return RetainedBits.object(bits, as: Registration.self)._withUnsafeGuaranteedRef { registration in
+            guard registration.track == .sendable, registration.form == .plain else {
+                return nil
+            }
+            let factory = unsafeDowncast(registration, to: SendableRegistration<Value>.self).factory
+            return .plain(slot.takeUnretainedValue(), registration.scope, factory)
+        }
+    }
+
     /// Resolves a Sendable-track service under `tags`, with `arguments` when `argumentTypes` is
     /// not empty; `nil` when nothing is registered for the key on this track.
     @inlinable
@@ -356,6 +390,15 @@ extension ServiceStorage {
     func asyncConstructionInProgress(_ slot: Slot) -> ServiceError {
         .factoryFailed(serviceType: slot.name, underlyingError: ServiceUsageError.asyncFactory(serviceType: slot.name))
     }
+}
+
+/// What `cachedValueOrPlainRegistration(_:)` found.
+@usableFromInline
+enum CachedOrPlain<Value: Sendable> {
+    /// The cached instance.
+    case cached(Value)
+    /// No cached instance; the slot, scope and factory of a plain registration to build it with.
+    case plain(Slot, ServiceScope, @Sendable () throws -> Value)
 }
 
 /// What a resolve of a shared (singleton or custom) instance found under the slot lock.

@@ -23,8 +23,11 @@ final class ServiceStorage: Sendable {
     private let writer: Locked<WriterState>
     /// Retained pointers that were unpublished but may still be seen by a reader.
     private let retired = Locked<[UInt]>([])
+    /// The name of the environment, which `ServiceEnv` reads (so an environment value is one
+    /// reference, cheap to copy in and out of `ServiceEnv.current`).
+    let name: String
     /// The environment this one inherits registrations from, if any.
-    let parent: (name: String, storage: ServiceStorage)?
+    let parent: ServiceStorage?
     /// The declared assemblies applied to this storage.
     let assembly = Locked(AssemblyLog())
 
@@ -45,7 +48,8 @@ final class ServiceStorage: Sendable {
         let tags: TagSet
     }
 
-    init(parent: (name: String, storage: ServiceStorage)? = nil) {
+    init(name: String, parent: ServiceStorage? = nil) {
+        self.name = name
         self.parent = parent
         let first = SlotTable(capacity: 16)
         table = Atomic(UInt(bitPattern: Unmanaged.passUnretained(first).toOpaque()))
@@ -136,7 +140,7 @@ final class ServiceStorage: Sendable {
     /// This storage and its ancestors, nearest first.
     var chain: [ServiceStorage] {
         var chain: [ServiceStorage] = [self]
-        while let parent = chain.last?.parent?.storage {
+        while let parent = chain.last?.parent {
             chain.append(parent)
         }
         return chain
@@ -173,12 +177,12 @@ final class ServiceStorage: Sendable {
 
     /// The nearest parent's registration of `type` under `tags`.
     private func inheritedRegistration(for type: Any.Type, tags: TagSet) -> Registration? {
-        var ancestor = parent?.storage
+        var ancestor = parent
         while let current = ancestor {
             if let registration = current.ownEntry(for: type, tags: tags).1 {
                 return registration
             }
-            ancestor = current.parent?.storage
+            ancestor = current.parent
         }
         return nil
     }
