@@ -36,6 +36,23 @@ if let index = arguments.firstIndex(of: "--alloc-probe"), arguments.indices.cont
     }
     exit(0)
 }
+// `--profile NAME N`: only N Service resolves of one graph (leaf, three, chain, diamond), for
+// counting instructions per resolve under callgrind.
+if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains(index + 2),
+    let count = Int(arguments[index + 2])
+{
+    let operation: () -> Void =
+        switch arguments[index + 1] {
+        case "three": { blackHole(ServiceAdapter.resolve(ThreeDependencies.self, in: env)) }
+        case "chain": { blackHole(ServiceAdapter.resolve(Chain0.self, in: env)) }
+        case "diamond": { blackHole(ServiceAdapter.resolve(DiamondTop.self, in: env)) }
+        default: { blackHole(ServiceAdapter.resolve(Leaf.self, in: env)) }
+        }
+    for _ in 0..<count {
+        operation()
+    }
+    exit(0)
+}
 // NB: Swinject's containers are not Sendable. `container` is only used from the main thread;
 // `synchronized` is Swinject's own thread-safe resolver, the one it documents for threads.
 nonisolated(unsafe) let container = SwinjectAdapter.makeContainer()
