@@ -46,7 +46,7 @@ struct EngineTests {
         try withTestEnv { env throws in
             env.register(Database.self, scope: .transient) { Database() }
             _ = try env.resolve(Database.self)
-            #expect(ResolutionFrame.active == nil)
+            #expect(ResolutionFrame.activeParent.depth == 0)
         }
     }
 

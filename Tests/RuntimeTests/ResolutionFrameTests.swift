@@ -73,7 +73,7 @@ struct ResolutionFrameTests {
         }
         #expect(throws: ServiceError.self) { try env.resolve(UserRepository.self) }
         #expect(throws: ServiceError.self) { try env.resolve(Logger.self) }
-        #expect(ResolutionFrame.active == nil)
+        #expect(ResolutionFrame.activeParent.depth == 0)
         #expect(ThreadFrame.existingCell?.pointee == nil)
         env.register(Database.self, scope: .transient) { Database() }
         env.register(Logger.self, scope: .transient) { Logger() }

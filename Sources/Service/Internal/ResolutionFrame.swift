@@ -1,14 +1,14 @@
 import Synchronization
 
-/// One service under construction, linked to the frame that asked for it.
+/// One service under construction on the heap, linked to the frame that asked for it.
 ///
-/// Frames are created only when a factory is about to run, never for a cache hit. The innermost
-/// frame is published while its factory runs, so nested resolves made by the factory (also
-/// through `ServiceEnv.current`) see the chain for cycle and depth checks and share one graph
-/// cache: a synchronous construction publishes it in a thread-local slot (`ThreadFrame`), an
-/// asynchronous one in a task-local. The outermost frame, the root, owns the graph cache and
-/// marks itself finished when its top-level resolve returns, so a task that escaped with the
-/// task-local starts afresh.
+/// Synchronous constructions normally run in a `SyncFrame` on the stack. A heap frame is made
+/// for an asynchronous construction, which can resume on another thread and so publishes its
+/// frame in a task-local, and for a shared (singleton or custom) construction, which the
+/// `ConstructionCoordinator` inspects from waiting threads; the stack frames above such a
+/// construction are then copied to the heap once (`FrameParent.heapFrame()`). The outermost heap
+/// frame, the root, owns an asynchronous resolution's graph cache and marks itself finished when
+/// its top-level resolve returns, so a task that escaped with the task-local starts afresh.
 @usableFromInline
 final class ResolutionFrame: Sendable {
     /// The task-local innermost frame of the asynchronous construction in progress, if any.
@@ -46,9 +46,11 @@ final class ResolutionFrame: Sendable {
         self.ancestry = (parent?.ancestry ?? 0) | ResolutionFrame.ancestryBit(of: key)
         self.maxDepth = maxDepth
         self.rootFrame = parent?.root
-        #if DEBUG
-            FrameProbe.current?.count.wrappingAdd(1, ordering: .relaxed)
-        #endif
+    }
+
+    /// The heap copy of a synchronous frame, below the heap copy of its parent.
+    convenience init(copying frame: SyncFrame, parent: ResolutionFrame?) {
+        self.init(type: frame.type, tags: frame.tags, key: frame.key, parent: parent, maxDepth: frame.maxDepth)
     }
 
     deinit {
@@ -61,54 +63,38 @@ final class ResolutionFrame: Sendable {
     /// The outermost frame of this resolution.
     @usableFromInline var root: ResolutionFrame { rootFrame ?? self }
 
-    /// The innermost frame of a resolution that is still running on this task, if any.
-    @usableFromInline static var active: ResolutionFrame? {
+    /// The innermost construction of a resolution that is still running on this thread or task.
+    @usableFromInline static var activeParent: FrameParent {
         if let pointer = ThreadFrame.existingCell?.pointee {
-            return Unmanaged<ResolutionFrame>.fromOpaque(pointer).takeUnretainedValue()
+            return .sync(pointer.assumingMemoryBound(to: SyncFrame.self))
         }
         // NB: relaxed is enough. A task sees its own increment, and a task created inside an
         // asynchronous construction sees its creator's, for as long as that construction runs.
         guard asyncRuns.load(ordering: .relaxed) != 0, let frame = innermost,
             !frame.root.finished.load(ordering: .acquiring)
         else {
-            return nil
+            return .none
         }
-        return frame
+        return .heap(frame)
     }
 
-    /// Starts constructing `type` below `parent`, or throws if that would close a cycle or
-    /// exceed the maximum depth.
+    /// Starts constructing `type` in a heap frame below `parent` (copied to the heap first if it
+    /// is on the stack), or throws if that would close a cycle or exceed the maximum depth.
     @usableFromInline static func begin(
         _ type: Any.Type,
         tags: TagSet,
         key: ObjectIdentifier,
-        below parent: ResolutionFrame?,
+        below parent: FrameParent,
     ) throws(ServiceError) -> ResolutionFrame {
-        guard let parent else {
-            let maxDepth = ServiceEnv.maxResolutionDepth
-            guard maxDepth > 0 else {
-                throw .maxDepthExceeded(depth: maxDepth, chain: [])
-            }
-            return ResolutionFrame(type: type, tags: tags, key: key, parent: nil, maxDepth: maxDepth)
-        }
-        if parent.ancestry & ancestryBit(of: key) != 0 {
-            var frame: ResolutionFrame? = parent
-            while let current = frame {
-                if current.key == key && current.tags == tags {
-                    let name = serviceName(type, tags: tags)
-                    throw .circularDependency(serviceType: name, chain: parent.chain(below: nil) + [name])
-                }
-                frame = current.parent
-            }
-        }
-        guard parent.depth < parent.maxDepth else {
-            throw .maxDepthExceeded(depth: parent.maxDepth, chain: parent.chain(below: nil))
-        }
-        return ResolutionFrame(type: type, tags: tags, key: key, parent: parent, maxDepth: parent.maxDepth)
+        let maxDepth = try parent.admit(type, tags: tags, key: key)
+        #if DEBUG
+            FrameProbe.current?.count.wrappingAdd(1, ordering: .relaxed)
+        #endif
+        return ResolutionFrame(type: type, tags: tags, key: key, parent: parent.heapFrame(), maxDepth: maxDepth)
     }
 
     /// The bit of `key` in `ancestry`: six bits of a multiplicative hash of the type's address.
-    private static func ancestryBit(of key: ObjectIdentifier) -> UInt64 {
+    static func ancestryBit(of key: ObjectIdentifier) -> UInt64 {
         1 << ((UInt64(UInt(bitPattern: key)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 
@@ -126,46 +112,8 @@ final class ResolutionFrame: Sendable {
         return names.reversed()
     }
 
-    /// Runs the synchronous `body` with this frame as the thread's innermost one and `env` as
-    /// `ServiceEnv.current`.
-    @usableFromInline
-    func run(in env: ServiceEnv, _ body: () -> Void) {
-        let cell = ThreadFrame.cell
-        let outer = cell.pointee
-        cell.pointee = Unmanaged.passUnretained(self).toOpaque()
-        defer {
-            cell.pointee = outer
-            if rootFrame == nil {
-                finished.store(true, ordering: .releasing)
-            }
-        }
-        if ServiceEnv.current.storage === env.storage {
-            body()
-        } else {
-            ServiceEnv.$current.withValue(env, operation: body)
-        }
-    }
-
-    /// Builds this frame's service with `make`.
-    ///
-    /// A `ServiceError` thrown by `make` passes through; any other error is wrapped in
-    /// `.factoryFailed` naming this frame's type.
-    @inlinable
-    func construct<Value>(in env: ServiceEnv, _ make: () throws -> Value) throws(ServiceError) -> Value {
-        var result: Result<Value, any Error>?
-        run(in: env) { result = Result { try make() } }
-        switch result {
-        case .success(let value)?:
-            return value
-        case .failure(let error)?:
-            throw .fromFactory(error, name: name)
-        case nil:
-            preconditionFailure("run(in:_:) always calls its body")
-        }
-    }
-
     /// Builds this frame's service with the `async` factory `make`, with the same error rules as
-    /// `construct(in:_:)`. The frame stays the innermost one across every suspension.
+    /// `SyncFrame.construct(in:_:)`. The frame stays the innermost one across every suspension.
     @inlinable
     func constructAsync<Value: Sendable>(
         in env: ServiceEnv,
@@ -178,7 +126,7 @@ final class ResolutionFrame: Sendable {
         }
     }
 
-    /// The async form of `run(in:_:)`.
+    /// Runs `body` with this frame as the task's innermost one and `env` as `ServiceEnv.current`.
     @usableFromInline
     func runAsync<Value: Sendable>(in env: ServiceEnv, _ body: () async throws -> Value) async throws -> Value {
         ResolutionFrame.asyncRuns.add(1, ordering: .relaxed)
@@ -240,6 +188,12 @@ struct GraphKey: Hashable, Sendable {
     let key: ObjectIdentifier
     let tags: TagSet
     let track: Track
+
+    /// Compares the identities first, so that a lookup rarely compares tag sets.
+    @usableFromInline
+    static func == (lhs: GraphKey, rhs: GraphKey) -> Bool {
+        lhs.key == rhs.key && lhs.storage == rhs.storage && lhs.track == rhs.track && lhs.tags == rhs.tags
+    }
 
     @usableFromInline
     init(storage: ObjectIdentifier, key: ObjectIdentifier, tags: TagSet, track: Track) {

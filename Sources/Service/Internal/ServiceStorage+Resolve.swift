@@ -222,25 +222,21 @@ extension ServiceStorage {
         make: () throws -> Value,
     ) throws(ServiceError) -> Value {
         let key = ObjectIdentifier(type)
-        let tags = slot.tags
-        let parent = ResolutionFrame.active
+        let parent = ResolutionFrame.activeParent
         switch scope {
         case .transient:
-            return try ResolutionFrame.begin(type, tags: tags, key: key, below: parent).construct(in: env, make)
+            return try SyncFrame.construct(slot: slot, key: key, below: parent, in: env, make)
         case .graph:
-            let graphKey = GraphKey(storage: ObjectIdentifier(self), key: key, tags: tags, track: track)
-            if let parent, let box = parent.root.graphBox(for: graphKey) {
+            let graphKey = GraphKey(storage: ObjectIdentifier(self), key: key, tags: slot.tags, track: track)
+            if let box = parent.graphBox(for: graphKey) {
                 return unsafeDowncast(box, to: ValueBox<Value>.self).value
             }
-            let frame = try ResolutionFrame.begin(type, tags: tags, key: key, below: parent)
-            let value = try frame.construct(in: env, make)
-            if parent != nil {
-                frame.root.storeGraphBox(ValueBox(value), for: graphKey)
-            }
+            let value = try SyncFrame.construct(slot: slot, key: key, below: parent, in: env, make)
+            parent.storeGraphBox(ValueBox(value), for: graphKey)
             return value
         case .singleton, .custom:
-            let frame = try ResolutionFrame.begin(type, tags: tags, key: key, below: parent)
-            return try resolveShared(type, slot: slot, track: track, frame: frame, in: env, make: make)
+            let frame = try ResolutionFrame.begin(type, tags: slot.tags, key: key, below: parent)
+            return try resolveShared(type, slot: slot, track: track, frame: frame, below: parent, in: env, make: make)
         }
     }
 
@@ -255,24 +251,25 @@ extension ServiceStorage {
     ) async throws(ServiceError) -> Value {
         let key = ObjectIdentifier(type)
         let tags = slot.tags
-        let parent = ResolutionFrame.active
+        // NB: an asynchronous construction needs a heap frame, and so does its parent.
+        let parent = ResolutionFrame.activeParent.heapFrame()
         switch scope {
         case .transient:
-            return try await ResolutionFrame.begin(type, tags: tags, key: key, below: parent)
+            return try await ResolutionFrame.begin(type, tags: tags, key: key, below: .init(parent))
                 .constructAsync(in: env, make)
         case .graph:
             let graphKey = GraphKey(storage: ObjectIdentifier(self), key: key, tags: tags, track: .sendable)
             if let parent, let box = parent.root.graphBox(for: graphKey) {
                 return unsafeDowncast(box, to: ValueBox<Value>.self).value
             }
-            let frame = try ResolutionFrame.begin(type, tags: tags, key: key, below: parent)
+            let frame = try ResolutionFrame.begin(type, tags: tags, key: key, below: .init(parent))
             let value = try await frame.constructAsync(in: env, make)
             if parent != nil {
                 frame.root.storeGraphBox(ValueBox(value), for: graphKey)
             }
             return value
         case .singleton, .custom:
-            let frame = try ResolutionFrame.begin(type, tags: tags, key: key, below: parent)
+            let frame = try ResolutionFrame.begin(type, tags: tags, key: key, below: .init(parent))
             return try await resolveSharedAsync(type, slot: slot, frame: frame, in: env, make: make)
         }
     }
@@ -284,6 +281,7 @@ extension ServiceStorage {
         slot: Slot,
         track: Track,
         frame: ResolutionFrame,
+        below parent: FrameParent,
         in env: ServiceEnv,
         make: () throws -> Value,
     ) throws(ServiceError) -> Value {
@@ -297,7 +295,10 @@ extension ServiceStorage {
                 guard case .construct(let generation)? = decision else {
                     return
                 }
-                let result = Result { () throws(ServiceError) -> Value in try frame.construct(in: env, make) }
+                let result = Result { () throws(ServiceError) -> Value in
+                    var running = SyncFrame(running: frame, of: slot, below: parent)
+                    return try running.construct(in: env, make)
+                }
                 let bits = (try? result.get()).map { RetainedBits.retain(ValueBox($0)) } ?? 0
                 unpublished = slot.finishConstruction(on: track, generation: generation, publishing: bits)
                 built = result
