@@ -8,13 +8,7 @@ import Testing
 struct ResolutionFrameTests {
     @Test("a cycle entered from an async factory and closed in sync ones names the whole chain")
     func cycleThroughSyncInsideAsync() async {
-        let env = ServiceEnv(name: #function)
-        env.register(Database.self, scope: .transient) { () async throws -> Database in
-            await pause()
-            _ = try ServiceEnv.current.resolve(Logger.self)
-            return Database()
-        }
-        env.register(Logger.self, scope: .transient) { Logger(label: try ServiceEnv.current.resolve(String.self)) }
+        let env = asyncDatabaseOverSyncLogger(#function)
         env.register(String.self, scope: .transient) { try ServiceEnv.current.resolve(Logger.self).label }
         let error = await asyncServiceError { try await env.resolveAsync(Database.self) }
         #expect(cycleChain(error) == ["Database", "Logger", "String", "Logger"])
@@ -22,13 +16,7 @@ struct ResolutionFrameTests {
 
     @Test("the depth limit counts async and sync frames of one resolution together")
     func depthAcrossSyncAndAsync() async {
-        let env = ServiceEnv(name: #function)
-        env.register(Database.self, scope: .transient) { () async throws -> Database in
-            await pause()
-            _ = try ServiceEnv.current.resolve(Logger.self)
-            return Database()
-        }
-        env.register(Logger.self, scope: .transient) { Logger(label: try ServiceEnv.current.resolve(String.self)) }
+        let env = asyncDatabaseOverSyncLogger(#function)
         env.register(String.self, scope: .transient) { "leaf" }
         let error = await ServiceEnv.$maxResolutionDepth.withValue(2) {
             await asyncServiceError { try await env.resolveAsync(Database.self) }
@@ -83,6 +71,9 @@ struct ResolutionFrameTests {
     @Test("another thread resolving the type a factory is building sees no cycle")
     func framesStayOnTheirThread() throws {
         let env = ServiceEnv(name: #function)
+        // NB: the factory captures its own environment; dropping the registrations breaks that
+        // reference cycle.
+        defer { env.resetAll() }
         let started = Counter()
         let elsewhere = Shared<Result<Database, ServiceError>?>(nil)
         env.register(Database.self, scope: .transient) {
@@ -99,5 +90,18 @@ struct ResolutionFrameTests {
         #expect(try env.resolve(Database.self).url == "sqlite://test.db")
         let result = elsewhere.withLock { $0 }
         #expect(try result?.get().url == "other thread")
+    }
+
+    /// An environment where an `async` `Database` resolves a synchronous `Logger`, which resolves
+    /// a `String` the test registers.
+    private func asyncDatabaseOverSyncLogger(_ name: String) -> ServiceEnv {
+        let env = ServiceEnv(name: name)
+        env.register(Database.self, scope: .transient) { () async throws -> Database in
+            await pause()
+            _ = try ServiceEnv.current.resolve(Logger.self)
+            return Database()
+        }
+        env.register(Logger.self, scope: .transient) { Logger(label: try ServiceEnv.current.resolve(String.self)) }
+        return env
     }
 }
