@@ -180,26 +180,16 @@ final class ResolutionFrame: Sendable {
     }
 }
 
-/// Identifies a graph-scoped instance: the environment's storage, the type, its tags and the
-/// track.
+/// Identifies a graph-scoped instance: the slot it is cached for (one per environment storage,
+/// type and tags, alive as long as its storage) and the track.
 @usableFromInline
 struct GraphKey: Hashable, Sendable {
-    let storage: ObjectIdentifier
-    let key: ObjectIdentifier
-    let tags: TagSet
+    let slot: ObjectIdentifier
     let track: Track
 
-    /// Compares the identities first, so that a lookup rarely compares tag sets.
     @usableFromInline
-    static func == (lhs: GraphKey, rhs: GraphKey) -> Bool {
-        lhs.key == rhs.key && lhs.storage == rhs.storage && lhs.track == rhs.track && lhs.tags == rhs.tags
-    }
-
-    @usableFromInline
-    init(storage: ObjectIdentifier, key: ObjectIdentifier, tags: TagSet, track: Track) {
-        self.storage = storage
-        self.key = key
-        self.tags = tags
+    init(_ slot: Slot, track: Track) {
+        self.slot = ObjectIdentifier(slot)
         self.track = track
     }
 }

@@ -227,7 +227,7 @@ extension ServiceStorage {
         case .transient:
             return try SyncFrame.construct(slot: slot, key: key, below: parent, in: env, make)
         case .graph:
-            let graphKey = GraphKey(storage: ObjectIdentifier(self), key: key, tags: slot.tags, track: track)
+            let graphKey = GraphKey(slot, track: track)
             if let box = parent.graphBox(for: graphKey) {
                 return unsafeDowncast(box, to: ValueBox<Value>.self).value
             }
@@ -258,7 +258,7 @@ extension ServiceStorage {
             return try await ResolutionFrame.begin(type, tags: tags, key: key, below: .init(parent))
                 .constructAsync(in: env, make)
         case .graph:
-            let graphKey = GraphKey(storage: ObjectIdentifier(self), key: key, tags: tags, track: .sendable)
+            let graphKey = GraphKey(slot, track: .sendable)
             if let parent, let box = parent.root.graphBox(for: graphKey) {
                 return unsafeDowncast(box, to: ValueBox<Value>.self).value
             }

@@ -39,7 +39,7 @@ struct SyncFrame {
     /// The resolution's graph-scoped instances, on the root only and once there is one.
     ///
     /// A resolution rarely has more than a few, so they are searched in order instead of hashed.
-    @usableFromInline var graph: UnsafeMutablePointer<[(key: GraphKey, box: Box)]>?
+    @usableFromInline var graph = GraphEntries()
 
     /// Starts constructing the service of `slot` below `parent`, or throws if that would close a
     /// cycle or exceed the maximum depth.
@@ -49,7 +49,6 @@ struct SyncFrame {
         self.key = key
         self.slot = slot
         self.heap = nil
-        self.graph = nil
         (outer, asyncParent, depth, ancestry) = SyncFrame.links(below: parent, key: key)
         #if DEBUG
             FrameProbe.current?.count.wrappingAdd(1, ordering: .relaxed)
@@ -64,7 +63,6 @@ struct SyncFrame {
         self.key = heap.key
         self.slot = slot
         self.heap = Unmanaged.passRetained(heap)
-        self.graph = nil
         (outer, asyncParent, depth, ancestry) = SyncFrame.links(below: parent, key: heap.key)
     }
 
@@ -148,11 +146,8 @@ struct SyncFrame {
                 }
                 heap.release()
             }
-            if let graph = ended.graph {
-                // NB: graph-scoped instances are released here, after the frame was unpublished.
-                graph.deinitialize(count: 1)
-                graph.deallocate()
-            }
+            // NB: graph-scoped instances are released here, after the frame was unpublished.
+            ended.graph.release()
         }
         if ServiceEnv.current.storage === env.storage {
             body()
@@ -309,7 +304,7 @@ enum FrameParent {
             if let asyncParent = root.pointee.asyncParent {
                 return asyncParent.root.graphBox(for: key)
             }
-            return root.pointee.graph?.pointee.first { $0.key == key }?.box
+            return root.pointee.graph.box(for: key)
         }
     }
 
@@ -325,12 +320,8 @@ enum FrameParent {
             let root = SyncFrame.root(of: frame)
             if let asyncParent = root.pointee.asyncParent {
                 asyncParent.root.storeGraphBox(box, for: key)
-            } else if let graph = root.pointee.graph {
-                graph.pointee.append((key, box))
             } else {
-                let graph = UnsafeMutablePointer<[(key: GraphKey, box: Box)]>.allocate(capacity: 1)
-                graph.initialize(to: [(key, box)])
-                root.pointee.graph = graph
+                root.pointee.graph.append(box, for: key)
             }
         }
     }
@@ -344,5 +335,53 @@ extension SyncFrame {
             root = outer
         }
         return root
+    }
+}
+
+/// The graph-scoped instances of a synchronous resolution: a few retained boxes in a buffer of
+/// its own, searched in order (a resolution rarely has more than a handful). A trivial value, so
+/// that `SyncFrame` stays one; `release()` frees it.
+@usableFromInline
+struct GraphEntries {
+    private var entries: UnsafeMutablePointer<(key: GraphKey, box: Unmanaged<Box>)>?
+    private var count = 0
+    private var capacity = 0
+
+    @usableFromInline init() {}
+
+    /// The instance stored under `key`, if any.
+    func box(for key: GraphKey) -> Box? {
+        for index in 0..<count where entries.unsafelyUnwrapped[index].key == key {
+            return entries.unsafelyUnwrapped[index].box.takeUnretainedValue()
+        }
+        return nil
+    }
+
+    /// Stores `box` (retaining it) under `key`.
+    mutating func append(_ box: Box, for key: GraphKey) {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<(key: GraphKey, box: Unmanaged<Box>)>.allocate(
+                capacity: max(4, capacity * 2))
+            if let entries {
+                grown.moveInitialize(from: entries, count: count)
+                entries.deallocate()
+            }
+            entries = grown
+            capacity = max(4, capacity * 2)
+        }
+        (entries.unsafelyUnwrapped + count).initialize(to: (key, Unmanaged.passRetained(box)))
+        count += 1
+    }
+
+    /// Releases every instance and the buffer.
+    func release() {
+        guard let entries else {
+            return
+        }
+        for index in 0..<count {
+            entries[index].box.release()
+        }
+        entries.deinitialize(count: count)
+        entries.deallocate()
     }
 }
