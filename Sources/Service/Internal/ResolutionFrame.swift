@@ -86,7 +86,7 @@ final class ResolutionFrame: Sendable {
         key: ObjectIdentifier,
         below parent: FrameParent,
     ) throws(ServiceError) -> ResolutionFrame {
-        let maxDepth = try parent.admit(type, key: key) { tags }
+        let maxDepth = try parent.admit(type, tags: tags, key: key)
         #if DEBUG
             FrameProbe.current?.count.wrappingAdd(1, ordering: .relaxed)
         #endif

@@ -13,6 +13,9 @@ final class Slot: @unchecked Sendable {
     let type: Any.Type
     /// The tags of the registration key; empty for the untagged registration of `type`.
     @usableFromInline let tags: TagSet
+    /// `tags`, or nil when there are none: what the resolve path passes on, so that an untagged
+    /// resolve never copies a set.
+    @usableFromInline let storedTags: TagSet?
     /// The slot's position in the order slots were created, which `resolveAll` reports in.
     let sequence: Int
     /// A retained `Registration`, or zero when nothing is registered.
@@ -28,6 +31,7 @@ final class Slot: @unchecked Sendable {
     init(type: Any.Type, tags: TagSet = [], sequence: Int) {
         self.type = type
         self.tags = tags
+        self.storedTags = tags.isEmpty ? nil : tags
         self.sequence = sequence
     }
 

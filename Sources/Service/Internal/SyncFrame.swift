@@ -45,7 +45,7 @@ struct SyncFrame {
     /// cycle or exceed the maximum depth.
     @usableFromInline
     init(_ slot: Slot, key: ObjectIdentifier, below parent: FrameParent) throws(ServiceError) {
-        self.maxDepth = try parent.admit(slot.type, key: key) { slot.tags }
+        self.maxDepth = try parent.admit(slot.type, tags: slot.storedTags, key: key)
         self.key = key
         self.slot = slot
         self.heap = nil
@@ -188,27 +188,20 @@ enum FrameParent {
         }
     }
 
-    /// Checks that `type` under `tags` may be built below this frame and returns the depth limit
-    /// of the resolution; throws `.circularDependency` or `.maxDepthExceeded` otherwise. `tags`
-    /// is only called when the ancestry bits cannot rule out a cycle.
-    func admit(_ type: Any.Type, key: ObjectIdentifier, tags: () -> TagSet) throws(ServiceError) -> Int {
-        let (ancestry, depth, maxDepth) =
-            switch self {
-            case .none: (UInt64(0), 0, try FrameParent.rootDepthLimit())
-            case .sync(let frame): (frame.pointee.ancestry, frame.pointee.depth, frame.pointee.maxDepth)
-            case .heap(let frame): (frame.ancestry, frame.depth, frame.maxDepth)
-            }
-        if ancestry & ResolutionFrame.ancestryBit(of: key) != 0 {
-            let tags = tags()
-            if contains(key, tags: tags) {
-                let name = serviceName(type, tags: tags)
-                throw .circularDependency(serviceType: name, chain: chain() + [name])
-            }
+    /// Checks that `type` under `tags` (nil when untagged) may be built below this frame and
+    /// returns the depth limit
+    /// of the resolution; throws `.circularDependency` or `.maxDepthExceeded` otherwise.
+    func admit(_ type: Any.Type, tags: TagSet?, key: ObjectIdentifier) throws(ServiceError) -> Int {
+        switch self {
+        case .none:
+            return try FrameParent.rootDepthLimit()
+        case .sync(let frame):
+            try admit(type, tags: tags, key: key, ancestry: frame.pointee.ancestry)
+            return frame.pointee.maxDepth
+        case .heap(let frame):
+            try admit(type, tags: tags, key: key, ancestry: frame.ancestry)
+            return frame.maxDepth
         }
-        guard depth < maxDepth else {
-            throw .maxDepthExceeded(depth: maxDepth, chain: chain())
-        }
-        return maxDepth
     }
 
     /// `ServiceEnv.maxResolutionDepth`, for a new root; throws if it admits no frame at all.
@@ -220,8 +213,26 @@ enum FrameParent {
         return maxDepth
     }
 
+    /// Checks that `type` under `tags` may be built below this frame, whose ancestry bits are
+    /// `ancestry`; throws `.circularDependency` or `.maxDepthExceeded` otherwise.
+    func admit(_ type: Any.Type, tags: TagSet?, key: ObjectIdentifier, ancestry: UInt64) throws(ServiceError) {
+        if ancestry & ResolutionFrame.ancestryBit(of: key) != 0 && contains(key, tags: tags) {
+            let name = serviceName(type, tags: tags ?? [])
+            throw .circularDependency(serviceType: name, chain: chain() + [name])
+        }
+        let (depth, maxDepth) =
+            switch self {
+            case .none: (0, Int.max)
+            case .sync(let frame): (frame.pointee.depth, frame.pointee.maxDepth)
+            case .heap(let frame): (frame.depth, frame.maxDepth)
+            }
+        guard depth < maxDepth else {
+            throw .maxDepthExceeded(depth: maxDepth, chain: chain())
+        }
+    }
+
     /// Whether this frame or one of its ancestors builds `key` under `tags`.
-    private func contains(_ key: ObjectIdentifier, tags: TagSet) -> Bool {
+    private func contains(_ key: ObjectIdentifier, tags: TagSet?) -> Bool {
         var heap: ResolutionFrame?
         switch self {
         case .none:
@@ -231,7 +242,7 @@ enum FrameParent {
         case .sync(let innermost):
             var frame = innermost
             while true {
-                if frame.pointee.key == key && frame.pointee.tags == tags {
+                if frame.pointee.key == key && frame.pointee.slot.storedTags == tags {
                     return true
                 }
                 guard let outer = frame.pointee.outer else {
@@ -242,7 +253,7 @@ enum FrameParent {
             heap = frame.pointee.asyncParent
         }
         while let current = heap {
-            if current.key == key && current.tags == tags {
+            if current.key == key && current.tags == tags ?? [] {
                 return true
             }
             heap = current.parent
