@@ -184,12 +184,15 @@ extension ServiceEnv {
         let required = tagSet(repeat each tags)
         var values: [S] = []
         for key in storage.registeredTagSets(of: type) where key.isSuperset(of: required) {
-            guard let (slot, registration) = storage.registration(for: type, tags: key),
+            guard let (slot, registration, owner) = storage.registration(for: type, tags: key),
                 registration.track == .sendable, registration.form != .arguments
             else {
                 continue
             }
-            values.append(try storage.resolve(type, slot: slot, registration, arguments: (), given: { [] }, in: self))
+            let value = try storage.delegate(type, tags: key, to: owner) { env throws(ServiceError) in
+                try owner.resolve(type, slot: slot, registration, arguments: (), given: { [] }, in: env)
+            }
+            values.append(value)
         }
         return values
     }

@@ -24,3 +24,57 @@ public enum ServiceScope: Hashable, Sendable {
         }
     }
 }
+
+extension ServiceScope {
+    /// One instance per scope: each scope opened with ``ServiceEnv/makeScope(named:)`` or
+    /// `withScope(named:_:)` builds its own, which lives and dies with the scope.
+    ///
+    /// A scoped service resolves only inside a scope, and a singleton may not depend on one: it
+    /// would capture one scope's instance for every scope. Both mistakes are errors, never a
+    /// silently shared instance.
+    ///
+    /// `scoped` is spelled as a reserved `.custom` scope, so that every exhaustive `switch` over
+    /// `ServiceScope` written against the four baseline cases keeps compiling.
+    ///
+    /// ```swift
+    /// struct RequestLog: Sendable { let lines: [String] }
+    ///
+    /// let app = ServiceEnv(name: "app")
+    /// app.register(RequestLog.self, scope: .scoped) { RequestLog(lines: []) }
+    /// let request = app.makeScope(named: "request 1")
+    /// let log = try request.resolve(RequestLog.self)  // one per request
+    /// ```
+    public static let scoped = ServiceScope.custom(scopedName)
+
+    /// The reserved name of ``scoped``.
+    @usableFromInline static let scopedName = "Service.scoped"
+
+    /// Whether this is ``scoped``.
+    @usableFromInline var isScoped: Bool {
+        if case .custom(let name) = self {
+            return name == ServiceScope.scopedName
+        }
+        return false
+    }
+
+    /// Whether a scope leaves instances of this lifetime to the environment that registered them:
+    /// singletons and custom scopes other than ``scoped``.
+    var isShared: Bool {
+        switch self {
+        case .singleton: true
+        case .custom: !isScoped
+        case .transient, .graph: false
+        }
+    }
+
+    /// The lifetime as messages name it.
+    var displayName: String {
+        switch self {
+        case .singleton: "singleton"
+        case .transient: "transient"
+        case .graph: "graph"
+        case .custom where isScoped: "scoped"
+        case .custom(let name): "custom(\"\(name)\")"
+        }
+    }
+}

@@ -24,6 +24,12 @@ public enum ServiceUsageError: Error, CustomStringConvertible, Sendable, Equatab
     case asyncFactory(serviceType: String)
     /// A ``ServiceProvider`` was called after the environment it resolves in was released.
     case environmentReleased(environment: String)
+    /// A ``ServiceScope/scoped`` service was resolved in an environment that is not a scope.
+    case outsideScope(serviceType: String, environment: String)
+    /// A service that the environment `environment` shares with every scope (a singleton or
+    /// custom-scoped service) needs a dependency that only a scope provides, so it would keep
+    /// one scope's instance for all of them.
+    case captiveDependency(serviceType: String, dependency: String, environment: String)
 
     /// A readable explanation naming the service and what to do instead.
     public var description: String {
@@ -34,6 +40,17 @@ public enum ServiceUsageError: Error, CustomStringConvertible, Sendable, Equatab
             return "'\(serviceType)' has an async factory; resolve it with 'try await env.resolveAsync(_:)'"
         case .environmentReleased(let environment):
             return "the environment '\(environment)' was released before the provider was called"
+        case .outsideScope(let serviceType, let environment):
+            return """
+                '\(serviceType)' is scoped, so it resolves only inside a scope, and '\(environment)' is not one; \
+                resolve it in 'withScope(named:)' or a scope from 'makeScope(named:)'
+                """
+        case .captiveDependency(let serviceType, let dependency, let environment):
+            return """
+                '\(serviceType)' is shared by every scope of '\(environment)' but depends on '\(dependency)', \
+                which each scope provides for itself; make '\(serviceType)' scoped or transient, \
+                or provide '\(dependency)' in '\(environment)'
+                """
         }
     }
 

@@ -10,8 +10,11 @@ extension ServiceStorage {
     /// Resolves a Sendable-track service whose instance is not cached.
     @inlinable
     func resolveUncached<Value: Sendable>(_ type: Value.Type, in env: ServiceEnv) throws(ServiceError) -> Value {
-        guard let (slot, registration) = registration(for: type), registration.track == .sendable else {
+        guard let (slot, registration, owner) = registration(for: type), registration.track == .sendable else {
             throw .notRegistered(type)
+        }
+        guard owner === self else {
+            return try delegate(type, tags: [], to: owner) { env throws(ServiceError) in try env.resolve(type) }
         }
         guard registration.form == .plain else {
             throw mismatch(slot, registration, given: [])
@@ -64,8 +67,14 @@ extension ServiceStorage {
         argumentTypes: () -> [Any.Type],
         in env: ServiceEnv,
     ) throws(ServiceError) -> Value? {
-        guard let (slot, registration) = registration(for: type, tags: tags), registration.track == .sendable else {
+        guard let (slot, registration, owner) = registration(for: type, tags: tags), registration.track == .sendable
+        else {
             return nil
+        }
+        guard owner === self else {
+            return try delegate(type, tags: tags, to: owner) { env throws(ServiceError) in
+                try owner.resolve(type, slot: slot, registration, arguments: arguments, given: argumentTypes, in: env)
+            }
         }
         return try resolve(type, slot: slot, registration, arguments: arguments, given: argumentTypes, in: env)
     }
@@ -115,8 +124,20 @@ extension ServiceStorage {
         argumentTypes: () -> [Any.Type],
         in env: ServiceEnv,
     ) async throws(ServiceError) -> Value? {
-        guard let (slot, registration) = registration(for: type, tags: tags), registration.track == .sendable else {
+        guard let (slot, registration, owner) = registration(for: type, tags: tags), registration.track == .sendable
+        else {
             return nil
+        }
+        guard owner === self else {
+            return try await delegateAsync(type, tags: tags, to: owner) { env async throws(ServiceError) in
+                try await owner.resolveAsyncIfRegistered(
+                    type,
+                    tags: tags,
+                    arguments: arguments,
+                    argumentTypes: argumentTypes,
+                    in: env,
+                )
+            }
         }
         guard registration.form == .async else {
             return try resolve(type, slot: slot, registration, arguments: arguments, given: argumentTypes, in: env)
@@ -138,8 +159,11 @@ extension ServiceStorage {
     /// Resolves a MainActor-track service whose instance is not cached.
     @inlinable @MainActor
     func resolveMainUncached<Value>(_ type: Value.Type, in env: ServiceEnv) throws(ServiceError) -> Value {
-        guard let (slot, registration) = registration(for: type), registration.track == .main else {
+        guard let (slot, registration, owner) = registration(for: type), registration.track == .main else {
             throw .notRegistered(type)
+        }
+        guard owner === self else {
+            return try delegate(type, tags: [], to: owner) { env throws(ServiceError) in try env.resolveMain(type) }
         }
         guard registration.form == .plain else {
             throw mismatch(slot, registration, given: [])
@@ -157,8 +181,19 @@ extension ServiceStorage {
         argumentTypes: () -> [Any.Type],
         in env: ServiceEnv,
     ) throws(ServiceError) -> Value? {
-        guard let (slot, registration) = registration(for: type, tags: tags), registration.track == .main else {
+        guard let (slot, registration, owner) = registration(for: type, tags: tags), registration.track == .main else {
             return nil
+        }
+        guard owner === self else {
+            return try delegate(type, tags: tags, to: owner) { env throws(ServiceError) in
+                try owner.resolveMainIfRegistered(
+                    type,
+                    tags: tags,
+                    arguments: arguments,
+                    argumentTypes: argumentTypes,
+                    in: env,
+                )
+            }
         }
         if let cached = cachedValue(Value.self, in: slot, track: .main) {
             return cached
@@ -194,8 +229,13 @@ extension ServiceStorage {
         if let value = cachedValue(type, track: .main) ?? cachedValue(type, track: .sendable) {
             return value
         }
-        guard let (slot, registration) = registration(for: type) else {
+        guard let (slot, registration, owner) = registration(for: type) else {
             throw .notRegistered(type)
+        }
+        guard owner === self else {
+            return try delegate(type, tags: [], to: owner) { env throws(ServiceError) in
+                try owner.resolveOnEitherTrack(type, in: env)
+            }
         }
         guard registration.form == .plain else {
             throw mismatch(slot, registration, given: [])
@@ -235,6 +275,9 @@ extension ServiceStorage {
             parent.storeGraphBox(ValueBox(value), for: graphKey)
             return value
         case .singleton, .custom:
+            if !isWithinScope && scope.isScoped {
+                throw outsideScope(slot)
+            }
             let frame = try ResolutionFrame.begin(type, tags: slot.tags, key: key, below: parent)
             return try resolveShared(type, slot: slot, track: track, frame: frame, below: parent, in: env, make: make)
         }
@@ -269,6 +312,9 @@ extension ServiceStorage {
             }
             return value
         case .singleton, .custom:
+            if !isWithinScope && scope.isScoped {
+                throw outsideScope(slot)
+            }
             let frame = try ResolutionFrame.begin(type, tags: tags, key: key, below: .init(parent))
             return try await resolveSharedAsync(type, slot: slot, frame: frame, in: env, make: make)
         }

@@ -28,6 +28,11 @@ final class ServiceStorage: Sendable {
     let name: String
     /// The environment this one inherits registrations from, if any.
     let parent: ServiceStorage?
+    /// Whether this is a scope: it leaves inherited singletons and custom-scoped services to the
+    /// environment that registered them, and caches `.scoped` services itself.
+    let isScope: Bool
+    /// Whether this storage or one of its ancestors is a scope, so `.scoped` services resolve here.
+    @usableFromInline let isWithinScope: Bool
     /// The declared assemblies applied to this storage.
     let assembly = Locked(AssemblyLog())
 
@@ -48,9 +53,11 @@ final class ServiceStorage: Sendable {
         let tags: TagSet
     }
 
-    init(name: String, parent: ServiceStorage? = nil) {
+    init(name: String, parent: ServiceStorage? = nil, isScope: Bool = false) {
         self.name = name
         self.parent = parent
+        self.isScope = isScope
+        self.isWithinScope = isScope || parent?.isWithinScope == true
         let first = SlotTable(capacity: 16)
         table = Atomic(UInt(bitPattern: Unmanaged.passUnretained(first).toOpaque()))
         writer = Locked(WriterState(table: first))
@@ -84,22 +91,28 @@ final class ServiceStorage: Sendable {
         return RetainedBits.object(bits, as: ValueBox<Value>.self)._withUnsafeGuaranteedRef { $0.value }
     }
 
-    /// The slot and registration to resolve `type` under `tags` with, if it is registered here
-    /// or in a parent.
+    /// The slot and registration to resolve `type` under `tags` with, and the storage that owns
+    /// the slot, if the type is registered here or in a parent.
     ///
-    /// An inherited registration is returned with a slot of this storage: instances are built and
-    /// cached in the environment that resolves them, so its overrides apply to their dependencies.
+    /// An inherited registration is normally returned with a slot of this storage: instances are
+    /// built and cached in the environment that resolves them, so its overrides apply to their
+    /// dependencies. A scope instead leaves an inherited singleton or custom-scoped service to
+    /// its parent (and so, up the chain, to the environment that registered it), which then owns
+    /// the slot: build such a service in the owner, with the owner as the environment.
     @usableFromInline
-    func registration(for type: Any.Type, tags: TagSet = []) -> (Slot, Registration)? {
+    func registration(for type: Any.Type, tags: TagSet = []) -> (Slot, Registration, ServiceStorage)? {
         let (slot, own) = ownEntry(for: type, tags: tags)
         if let slot, let own {
-            return (slot, own)
+            return (slot, own, self)
         }
         guard let inherited = inheritedRegistration(for: type, tags: tags) else {
             return nil
         }
+        if isScope, inherited.scope.isShared, let parent {
+            return parent.registration(for: type, tags: tags)
+        }
         // NB: the writer lock is taken once per inherited key, to create the caching slot.
-        return (slot ?? self.slot(creating: type, tags: tags), inherited)
+        return (slot ?? self.slot(creating: type, tags: tags), inherited, self)
     }
 
     /// Whether `type` is registered under `tags` here or in a parent.

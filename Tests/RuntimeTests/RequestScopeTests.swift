@@ -1,0 +1,249 @@
+import Service
+import Testing
+
+/// What one request registers in its scope.
+private struct RequestContext: Sendable {
+    let id: Int
+}
+
+/// A scoped service that reads the request's context.
+private final class RequestLog: Sendable {
+    let requestID: Int
+
+    init(requestID: Int) {
+        self.requestID = requestID
+    }
+}
+
+/// A singleton of the application, whose identity shows whether scopes share it.
+private final class NoteStore: Sendable {}
+
+@Suite("Request scopes")
+struct RequestScopeTests {
+    @Test("a scope shares the singletons of its parent, built once by the parent")
+    func sharesSingletons() throws {
+        let app = ServiceEnv(name: "app")
+        let builds = Counter()
+        app.register(NoteStore.self) {
+            builds.increment()
+            return NoteStore()
+        }
+        let first = try app.makeScope(named: "request 1").resolve(NoteStore.self)
+        let second = try app.makeScope(named: "request 2").resolve(NoteStore.self)
+        #expect(first === second)
+        #expect(try app.resolve(NoteStore.self) === first)
+        #expect(builds.value == 1)
+    }
+
+    @Test("a singleton a scope registers itself lives in that scope only")
+    func ownSingletonStaysInScope() throws {
+        let app = ServiceEnv(name: "app")
+        app.register(NoteStore.self) { NoteStore() }
+        let scope = app.makeScope(named: "request")
+        scope.register(NoteStore.self) { NoteStore() }
+        let own = try scope.resolve(NoteStore.self)
+        #expect(try scope.resolve(NoteStore.self) === own)
+        #expect(try app.resolve(NoteStore.self) !== own)
+    }
+
+    @Test("a scoped service is built once per scope and sees that scope's registrations")
+    func scopedServicePerScope() throws {
+        let app = ServiceEnv(name: "app")
+        app.register(RequestLog.self, scope: .scoped) {
+            RequestLog(requestID: try ServiceEnv.current.resolve(RequestContext.self).id)
+        }
+        let one = app.makeScope(named: "request 1")
+        one.register(RequestContext(id: 1))
+        let two = app.makeScope(named: "request 2")
+        two.register(RequestContext(id: 2))
+        let log = try one.resolve(RequestLog.self)
+        #expect(try one.resolve(RequestLog.self) === log)
+        #expect(log.requestID == 1)
+        #expect(try two.resolve(RequestLog.self).requestID == 2)
+    }
+
+    @Test("a transient service inherited by a scope is built in the scope, with its registrations")
+    func transientSeesScope() throws {
+        let app = ServiceEnv(name: "app")
+        app.register(RequestLog.self, scope: .transient) {
+            RequestLog(requestID: try ServiceEnv.current.resolve(RequestContext.self).id)
+        }
+        let scope = app.makeScope(named: "request 9")
+        scope.register(RequestContext(id: 9))
+        #expect(try scope.resolve(RequestLog.self).requestID == 9)
+    }
+
+    @Test("a scope's services are released when the scope goes away; the parent's stay")
+    func releasedWithScope() throws {
+        let app = ServiceEnv(name: "app")
+        app.register(NoteStore.self) { NoteStore() }
+        app.register(RequestLog.self, scope: .scoped) { RequestLog(requestID: 0) }
+        weak var log: RequestLog?
+        weak var store: NoteStore?
+        do {
+            let scope = app.makeScope(named: "request")
+            log = try scope.resolve(RequestLog.self)
+            store = try scope.resolve(NoteStore.self)
+            #expect(log != nil)
+        }
+        #expect(log == nil)
+        #expect(store != nil)
+    }
+
+    @Test("withScope binds the scope as current for its body")
+    func withScopeBindsCurrent() throws {
+        let app = ServiceEnv(name: "app")
+        let id = try app.withScope(named: "request 7") { scope in
+            scope.register(RequestContext(id: 7))
+            #expect(ServiceEnv.current.isScope)
+            #expect(ServiceEnv.current.name == "request 7")
+            return try ServiceEnv.current.resolve(RequestContext.self).id
+        }
+        #expect(id == 7)
+        #expect(!app.isScope)
+    }
+
+    @Test("1,000 concurrent scopes share one singleton built once and never see another's context")
+    func concurrentScopes() async throws {
+        let app = ServiceEnv(name: "app")
+        let builds = Counter()
+        app.register(NoteStore.self) {
+            builds.increment()
+            return NoteStore()
+        }
+        app.register(RequestLog.self, scope: .scoped) {
+            RequestLog(requestID: try ServiceEnv.current.resolve(RequestContext.self).id)
+        }
+        let stores = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+            for id in 0..<1_000 {
+                group.addTask {
+                    try await app.withScope(named: "request \(id)") { scope in
+                        scope.register(RequestContext(id: id))
+                        let log = try ServiceEnv.current.resolve(RequestLog.self)
+                        await Task.yield()
+                        #expect(log.requestID == id)
+                        #expect(try scope.resolve(RequestLog.self) === log)
+                        return ObjectIdentifier(try ServiceEnv.current.resolve(NoteStore.self))
+                    }
+                }
+            }
+            var stores = Set<ObjectIdentifier>()
+            for try await store in group {
+                stores.insert(store)
+            }
+            return stores
+        }
+        #expect(stores.count == 1)
+        #expect(builds.value == 1)
+    }
+
+    @Test("an async singleton is built once for all scopes")
+    func asyncSingletonShared() async throws {
+        let app = ServiceEnv(name: "app")
+        let builds = Counter()
+        app.register(NoteStore.self) { () async throws -> NoteStore in
+            builds.increment()
+            await Task.yield()
+            return NoteStore()
+        }
+        let stores = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+            for id in 0..<50 {
+                group.addTask {
+                    let scope = app.makeScope(named: "request \(id)")
+                    return ObjectIdentifier(try await scope.resolveAsync(NoteStore.self))
+                }
+            }
+            var stores = Set<ObjectIdentifier>()
+            for try await store in group {
+                stores.insert(store)
+            }
+            return stores
+        }
+        #expect(stores.count == 1)
+        #expect(builds.value == 1)
+    }
+
+    @Test("scopes nest: an inner scope shares the outer scope's singletons and the app's")
+    func nestedScopes() throws {
+        let app = ServiceEnv(name: "app")
+        app.register(NoteStore.self) { NoteStore() }
+        let session = app.makeScope(named: "session")
+        session.register(Database.self) { Database(url: "session") }
+        let request = session.makeScope(named: "request")
+        #expect(try request.resolve(Database.self) === session.resolve(Database.self))
+        #expect(try request.resolve(NoteStore.self) === app.resolve(NoteStore.self))
+    }
+
+    @Test("an override environment still builds its own instances of inherited singletons")
+    func overrideEnvironmentUnchanged() throws {
+        let app = ServiceEnv(name: "app")
+        app.register(NoteStore.self) { NoteStore() }
+        let test = ServiceEnv(name: "test", parent: app)
+        #expect(!test.isScope)
+        #expect(try test.resolve(NoteStore.self) !== app.resolve(NoteStore.self))
+    }
+}
+
+@Suite("Captive dependencies")
+struct CaptiveDependencyTests {
+    @Test("a singleton that needs what only a scope registers is a captive-dependency error")
+    func singletonNeedsScopeRegistration() throws {
+        let app = ServiceEnv(name: "app")
+        app.register(RequestLog.self) {
+            RequestLog(requestID: try ServiceEnv.current.resolve(RequestContext.self).id)
+        }
+        let scope = app.makeScope(named: "request 1")
+        scope.register(RequestContext(id: 1))
+        let error = serviceError { try scope.resolve(RequestLog.self) }
+        #expect(
+            usageError(error)
+                == .captiveDependency(serviceType: "RequestLog", dependency: "RequestContext", environment: "app")
+        )
+        // NB: nothing was cached: the next scope gets the same error, never request 1's value.
+        let next = app.makeScope(named: "request 2")
+        next.register(RequestContext(id: 2))
+        #expect(usageError(serviceError { try next.resolve(RequestLog.self) }) != nil)
+    }
+
+    @Test("a singleton that needs a scoped service is a captive-dependency error")
+    func singletonNeedsScopedService() throws {
+        let app = ServiceEnv(name: "app")
+        app.register(RequestContext.self, scope: .scoped) { RequestContext(id: 0) }
+        app.register(RequestLog.self) {
+            RequestLog(requestID: try ServiceEnv.current.resolve(RequestContext.self).id)
+        }
+        let error = serviceError { try app.makeScope(named: "request").resolve(RequestLog.self) }
+        #expect(
+            usageError(error)
+                == .captiveDependency(serviceType: "RequestLog", dependency: "RequestContext", environment: "app")
+        )
+        #expect(
+            error?.description == """
+                Factory failed to create service 'RequestLog': 'RequestLog' is shared by every scope of 'app' \
+                but depends on 'RequestContext', which each scope provides for itself; make 'RequestLog' scoped \
+                or transient, or provide 'RequestContext' in 'app'
+                """
+        )
+    }
+
+    @Test("a scoped service resolved outside any scope is an error naming the environment")
+    func scopedOutsideScope() throws {
+        let app = ServiceEnv(name: "app")
+        app.register(RequestLog.self, scope: .scoped) { RequestLog(requestID: 0) }
+        let error = serviceError { try app.resolve(RequestLog.self) }
+        #expect(usageError(error) == .outsideScope(serviceType: "RequestLog", environment: "app"))
+        let override = ServiceEnv(name: "test", parent: app)
+        #expect(usageError(serviceError { try override.resolve(RequestLog.self) }) != nil)
+    }
+
+    @Test("a transient that needs a scope's registration is fine inside the scope")
+    func transientIsNotCaptive() throws {
+        let app = ServiceEnv(name: "app")
+        app.register(RequestLog.self, scope: .transient) {
+            RequestLog(requestID: try ServiceEnv.current.resolve(RequestContext.self).id)
+        }
+        let scope = app.makeScope(named: "request 3")
+        scope.register(RequestContext(id: 3))
+        #expect(try scope.resolve(RequestLog.self).requestID == 3)
+    }
+}
