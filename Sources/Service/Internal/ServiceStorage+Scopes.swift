@@ -65,7 +65,9 @@ extension ServiceStorage {
     private func providesInScope(_ name: String, below owner: ServiceStorage) -> Bool {
         var storage: ServiceStorage? = self
         while let current = storage, current !== owner {
-            if current.isScope && current.ownRegistrations().contains(where: { serviceName($0.type, tags: $0.tags) == name }) {
+            if current.isScope
+                && current.ownRegistrations().contains(where: { serviceName($0.type, tags: $0.tags) == name })
+            {
                 return true
             }
             storage = current.parent
