@@ -14,13 +14,39 @@ public struct Provider<S: Sendable>: Sendable {
     private let env: ServiceEnv
     private let resolver: @Sendable (ServiceEnv) throws(ServiceError) -> S
 
-    /// The service, resolved anew on each access; traps if resolution fails.
+    /// The service, resolved anew on each access; a failed resolve traps with a message that
+    /// names the environment and the chain.
     public var wrappedValue: S {
         do {
-            return try resolver(env)
+            return try get()
         } catch {
             fatalError(error.description)
         }
+    }
+
+    /// The wrapper itself, so that `$property.get()` can resolve with a throwing access.
+    ///
+    /// ```swift
+    /// struct Job: Sendable {}
+    /// struct Worker: Sendable {
+    ///     @Provider var job: Job
+    ///     func run() throws(ResolutionFailure) { _ = try $job.get() }
+    /// }
+    /// ```
+    public var projectedValue: Self { self }
+
+    /// The service, resolved anew like ``wrappedValue``, or a ``ResolutionFailure`` naming the
+    /// environment and the chain instead of a trap.
+    ///
+    /// ```swift
+    /// struct Job: Sendable {}
+    /// struct Worker: Sendable {
+    ///     @Provider var job: Job
+    ///     func run() -> Bool { (try? $job.get()) != nil }
+    /// }
+    /// ```
+    public func get() throws(ResolutionFailure) -> S {
+        try FailureTrace.locating(in: env) { () throws(ServiceError) -> S in try resolver(env) }
     }
 
     /// Resolves the property's type.
@@ -66,13 +92,39 @@ public struct MainProvider<S> {
     private let env: ServiceEnv
     private let resolver: @MainActor (ServiceEnv) throws(ServiceError) -> S
 
-    /// The service, resolved anew on each access; traps if resolution fails.
+    /// The service, resolved anew on each access; a failed resolve traps with a message that
+    /// names the environment and the chain.
     public var wrappedValue: S {
         do {
-            return try resolver(env)
+            return try get()
         } catch {
             fatalError(error.description)
         }
+    }
+
+    /// The wrapper itself, so that `$property.get()` can resolve with a throwing access.
+    ///
+    /// ```swift
+    /// @MainActor final class Row {}
+    /// @MainActor final class List {
+    ///     @MainProvider var row: Row
+    ///     func add() throws(ResolutionFailure) { _ = try $row.get() }
+    /// }
+    /// ```
+    public var projectedValue: Self { self }
+
+    /// The service, resolved anew like ``wrappedValue``, or a ``ResolutionFailure`` naming the
+    /// environment and the chain instead of a trap.
+    ///
+    /// ```swift
+    /// @MainActor final class Row {}
+    /// @MainActor final class List {
+    ///     @MainProvider var row: Row
+    ///     func add() -> Bool { (try? $row.get()) != nil }
+    /// }
+    /// ```
+    public func get() throws(ResolutionFailure) -> S {
+        try FailureTrace.locating(in: env) { () throws(ServiceError) -> S in try resolver(env) }
     }
 
     /// Resolves the property's type.

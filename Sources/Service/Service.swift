@@ -22,9 +22,50 @@ public struct Service<S: Sendable>: Sendable {
     @usableFromInline let cell: ResolvedOnce<S>
 
     /// The service, resolved on first access.
+    ///
+    /// A failed resolve traps with a message that names the environment and the chain of services
+    /// being built; use ``get()`` (through `$property`) to handle the failure instead.
     @inlinable
     public var wrappedValue: S {
         cell.cached ?? cell.resolveAndPublish()
+    }
+
+    /// The wrapper itself, so that `$property.get()` can resolve with a throwing access.
+    ///
+    /// ```swift
+    /// struct Stats: Sendable {}
+    /// struct Handler: Sendable {
+    ///     @Service var stats: Stats
+    ///     func handle() throws(ResolutionFailure) -> Stats { try $stats.get() }
+    /// }
+    /// ```
+    public var projectedValue: Self { self }
+
+    /// The service, resolved on first access like ``wrappedValue``, or a ``ResolutionFailure``
+    /// naming the environment and the chain instead of a trap.
+    ///
+    /// A server handler can turn a missing registration into an error response with it.
+    ///
+    /// ```swift
+    /// struct Stats: Sendable {}
+    /// struct Handler: Sendable {
+    ///     @Service var stats: Stats
+    ///     func handle() -> String {
+    ///         do {
+    ///             _ = try $stats.get()
+    ///             return "200"
+    ///         } catch {
+    ///             return "500 \(error)"  // names the environment and the chain
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    @inlinable
+    public func get() throws(ResolutionFailure) -> S {
+        if let cached = cell.cached {
+            return cached
+        }
+        return try cell.resolveAndPublishLocating()
     }
 
     /// Resolves the property's type.
@@ -68,9 +109,39 @@ public struct Service<S: Sendable>: Sendable {
 public struct MainService<S> {
     private let cell: MainResolvedOnce<S>
 
-    /// The service, resolved on first access.
+    /// The service, resolved on first access; a failed resolve traps with a message that names
+    /// the environment and the chain.
     public var wrappedValue: S {
-        cell.value()
+        do {
+            return try cell.value()
+        } catch {
+            fatalError(error.description)
+        }
+    }
+
+    /// The wrapper itself, so that `$property.get()` can resolve with a throwing access.
+    ///
+    /// ```swift
+    /// @MainActor final class Badge {}
+    /// @MainActor final class Screen {
+    ///     @MainService var badge: Badge
+    ///     func show() throws(ResolutionFailure) { _ = try $badge.get() }
+    /// }
+    /// ```
+    public var projectedValue: Self { self }
+
+    /// The service, resolved on first access like ``wrappedValue``, or a ``ResolutionFailure``
+    /// naming the environment and the chain instead of a trap.
+    ///
+    /// ```swift
+    /// @MainActor final class Badge {}
+    /// @MainActor final class Screen {
+    ///     @MainService var badge: Badge
+    ///     func show() -> Bool { (try? $badge.get()) != nil }
+    /// }
+    /// ```
+    public func get() throws(ResolutionFailure) -> S {
+        try cell.value()
     }
 
     /// Resolves the property's type.
@@ -149,9 +220,20 @@ final class ResolvedOnce<Value: Sendable>: @unchecked Sendable {
     @usableFromInline
     func resolveAndPublish() -> Value {
         do {
-            return try resolveAndPublishThrowing()
+            return try resolveAndPublishLocating()
         } catch {
             fatalError(error.description)
+        }
+    }
+
+    /// Resolves and publishes the value, or throws a failure that says where it happened.
+    @usableFromInline
+    func resolveAndPublishLocating() throws(ResolutionFailure) -> Value {
+        guard let env = withEnvironment({ $0 }) else {
+            return cached.unsafelyUnwrapped
+        }
+        return try FailureTrace.locating(in: env) { () throws(ServiceError) -> Value in
+            try resolveAndPublishThrowing()
         }
     }
 
@@ -191,20 +273,16 @@ final class MainResolvedOnce<Value> {
         self.resolver = resolver
     }
 
-    func value() -> Value {
+    func value() throws(ResolutionFailure) -> Value {
         if let resolved {
             return resolved
         }
         guard let env else {
             preconditionFailure("the environment is released only after the value is resolved")
         }
-        do {
-            let value = try resolver(env)
-            resolved = value
-            self.env = nil
-            return value
-        } catch {
-            fatalError(error.description)
-        }
+        let value = try FailureTrace.locating(in: env) { () throws(ServiceError) -> Value in try resolver(env) }
+        resolved = value
+        self.env = nil
+        return value
     }
 }

@@ -122,8 +122,17 @@ final class ResolutionFrame: Sendable {
         do {
             return try await runAsync(in: env, make)
         } catch {
-            throw .fromFactory(error, name: name)
+            throw failure(error)
         }
+    }
+
+    /// The `ServiceError` for `error` leaving this construction, whose chain is noted for callers
+    /// that report where a failure happened.
+    @usableFromInline
+    func failure(_ error: any Error) -> ServiceError {
+        let failure = ServiceError.fromFactory(error, name: name)
+        FailureTrace.note(failure, in: .heap(self))
+        return failure
     }
 
     /// Runs `body` with this frame as the task's innermost one and `env` as `ServiceEnv.current`.

@@ -124,10 +124,19 @@ struct SyncFrame {
         case .success(let value)?:
             return value
         case .failure(let error)?:
-            throw .fromFactory(error, name: name)
+            throw failure(error)
         case nil:
             preconditionFailure("run(_:in:_:) always calls its body")
         }
+    }
+
+    /// The `ServiceError` for `error` leaving this construction, whose chain is noted for callers
+    /// that report where a failure happened.
+    @usableFromInline
+    mutating func failure(_ error: any Error) -> ServiceError {
+        let failure = ServiceError.fromFactory(error, name: name)
+        withUnsafeMutablePointer(to: &self) { FailureTrace.note(failure, in: .sync($0)) }
+        return failure
     }
 
     /// Runs `body` with `frame` published in the thread's cell and `env` as `ServiceEnv.current`,

@@ -50,6 +50,83 @@ enum ThreadFrame {
     private static let storage = ThreadStorage()
 }
 
+/// The calling thread's `FailureTrace`: where the latest failed synchronous construction on this
+/// thread was. Only failures write it, and only callers that report where a failure happened
+/// read it, so the resolve paths never touch it.
+enum ThreadTrace {
+    /// The trace stored for this thread, if any.
+    static var current: FailureTrace? {
+        get { storage.object.map { Unmanaged<FailureTrace>.fromOpaque($0).takeUnretainedValue() } }
+        set {
+            let old = storage.object
+            storage.object = newValue.map { Unmanaged.passRetained($0).toOpaque() }
+            if let old {
+                Unmanaged<FailureTrace>.fromOpaque(old).release()
+            }
+        }
+    }
+
+    /// Forgets this thread's trace; costs one read when there is none.
+    static func clear() {
+        if storage.object != nil {
+            current = nil
+        }
+    }
+
+    private static let storage = ThreadObjectStorage()
+}
+
+/// One retained object per thread, released when the thread exits.
+private final class ThreadObjectStorage: Sendable {
+    #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
+        private let key: pthread_key_t
+
+        init() {
+            var key = pthread_key_t()
+            let status = pthread_key_create(&key) { object in
+                #if canImport(Darwin)
+                    Unmanaged<AnyObject>.fromOpaque(object).release()
+                #else
+                    if let object {
+                        Unmanaged<AnyObject>.fromOpaque(object).release()
+                    }
+                #endif
+            }
+            precondition(status == 0, "Service could not create its thread-specific key (error \(status))")
+            self.key = key
+        }
+
+        var object: UnsafeMutableRawPointer? {
+            get { pthread_getspecific(key) }
+            set { pthread_setspecific(key, newValue) }
+        }
+    #elseif os(Windows)
+        private let index: DWORD
+
+        init() {
+            index = FlsAlloc { object in
+                if let object {
+                    Unmanaged<AnyObject>.fromOpaque(object).release()
+                }
+            }
+            precondition(index != FLS_OUT_OF_INDEXES, "Service could not allocate its fiber-local index")
+        }
+
+        var object: UnsafeMutableRawPointer? {
+            get { FlsGetValue(index) }
+            set { FlsSetValue(index, newValue) }
+        }
+    #else
+        // NB: a platform without threads (WASI): one object for the only thread.
+        nonisolated(unsafe) private static var stored: UnsafeMutableRawPointer?
+
+        var object: UnsafeMutableRawPointer? {
+            get { Self.stored }
+            set { Self.stored = newValue }
+        }
+    #endif
+}
+
 /// One cell per thread, through the platform's thread-specific storage.
 private final class ThreadStorage: Sendable {
     #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)

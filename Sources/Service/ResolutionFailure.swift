@@ -1,0 +1,111 @@
+/// A ``ServiceError`` together with where it happened: the environment that was asked and the
+/// services that were being built.
+///
+/// ``ServiceError`` keeps the cases and `description` texts of the original library, so it cannot
+/// carry more; the calls that report where a failure happened throw this instead:
+/// ``ServiceEnv/require(_:)``, ``ServiceEnv/requireAsync(_:)``, ``ServiceEnv/requireMain(_:)``,
+/// and the `get()` of every property wrapper, whose trap message is this error's description.
+///
+/// ```swift
+/// struct RequestContext: Sendable {}
+/// struct NoteService: Sendable { let context: RequestContext }
+///
+/// let app = ServiceEnv(name: "app")
+/// app.register(NoteService.self) { NoteService(context: try ServiceEnv.current.resolve(RequestContext.self)) }
+/// do {
+///     _ = try app.makeScope(named: "request 42").require(NoteService.self)
+/// } catch {
+///     print(error.environment)  // "request 42"
+///     print(error.chain)        // ["NoteService", "RequestContext"]
+///     print(error)  // Service 'RequestContext' is not registered in ServiceEnv (environment 'request 42';
+///                   // resolving NoteService -> RequestContext)
+/// }
+/// ```
+public struct ResolutionFailure: Error, CustomStringConvertible, Sendable {
+    /// What went wrong, exactly as `resolve` throws it.
+    public let error: ServiceError
+    /// The name of the environment that was asked.
+    public let environment: String
+    /// The services that were being built, outermost first, ending with the one that failed
+    /// (for ``ServiceError/notRegistered(serviceType:)``, the missing one).
+    public let chain: [String]
+
+    /// Creates a failure; the library creates these, tests may too.
+    ///
+    /// ```swift
+    /// let failure = ResolutionFailure(
+    ///     error: .notRegistered(serviceType: "Clock"),
+    ///     environment: "app",
+    ///     chain: ["Clock"],
+    /// )
+    /// ```
+    public init(error: ServiceError, environment: String, chain: [String]) {
+        self.error = error
+        self.environment = environment
+        self.chain = chain
+    }
+
+    /// The error's description followed by the environment and the chain.
+    ///
+    /// ```swift
+    /// let failure = ResolutionFailure(error: .notRegistered(serviceType: "Clock"), environment: "app", chain: ["Clock"])
+    /// print(failure)  // Service 'Clock' is not registered in ServiceEnv (environment 'app'; resolving Clock)
+    /// ```
+    public var description: String {
+        let base = error.description
+        let location = "(environment '\(environment)'; resolving \(chain.joined(separator: " -> ")))"
+        return base.contains("\n") ? base + "\n" + location : base + " " + location
+    }
+}
+
+extension ServiceEnv {
+    /// Resolves a Sendable service like ``resolve(_:)``, but a failure says where it happened.
+    ///
+    /// Use it where an error is reported rather than handled: a server handler that turns a
+    /// missing registration into an error response and a log line naming the environment and
+    /// the chain.
+    ///
+    /// ```swift
+    /// struct Clock: Sendable {}
+    /// let env = ServiceEnv(name: "app")
+    /// do {
+    ///     _ = try env.require(Clock.self)
+    /// } catch {
+    ///     print(error)  // Service 'Clock' is not registered in ServiceEnv (environment 'app'; resolving Clock)
+    /// }
+    /// ```
+    @inlinable @discardableResult
+    public func require<S: Sendable>(_ type: S.Type) throws(ResolutionFailure) -> S {
+        try FailureTrace.locating(in: self) { () throws(ServiceError) -> S in try resolve(type) }
+    }
+
+    /// Resolves a Sendable service like ``resolveAsync(_:tags:)``, but a failure says where it
+    /// happened.
+    ///
+    /// ```swift
+    /// struct Catalog: Sendable {}
+    /// func load(env: ServiceEnv) async throws(ResolutionFailure) -> Catalog {
+    ///     try await env.requireAsync(Catalog.self)
+    /// }
+    /// ```
+    @inlinable @discardableResult
+    public func requireAsync<S: Sendable>(_ type: S.Type) async throws(ResolutionFailure) -> S {
+        try await FailureTrace.locatingAsync(in: self) { () async throws(ServiceError) -> S in
+            try await resolveAsync(type)
+        }
+    }
+
+    /// Resolves a MainActor-track service like ``resolveMain(_:)``, but a failure says where it
+    /// happened.
+    ///
+    /// ```swift
+    /// @MainActor final class ViewModel {}
+    /// @MainActor func show(env: ServiceEnv) throws(ResolutionFailure) {
+    ///     _ = try env.requireMain(ViewModel.self)
+    /// }
+    /// ```
+    @MainActor @inlinable @discardableResult
+    public func requireMain<S>(_ type: S.Type) throws(ResolutionFailure) -> S {
+        try FailureTrace.locating(in: self) { () throws(ServiceError) -> S in try resolveMain(type) }
+    }
+}
