@@ -28,7 +28,12 @@ let package = Package(
         .target(name: "ServiceTesting", dependencies: ["Service"]),
         .target(name: "ServiceClientCore", dependencies: ["Service"]),
         .executableTarget(name: "ServiceClient", dependencies: ["Service", "ServiceClientCore"]),
-        .testTarget(name: "RuntimeTests", dependencies: ["Service", "ServiceTesting", "ServiceClientCore"]),
+        .testTarget(
+            name: "RuntimeTests",
+            dependencies: ["Service", "ServiceTesting", "ServiceClientCore", "LifecycleStandIn"],
+        ),
+        // NB: a module that exports a `Service` protocol, as ServiceLifecycle does; tests only.
+        .target(name: "LifecycleStandIn", path: "Tests/LifecycleStandIn"),
         .testTarget(
             name: "MacroExpansionTests",
             dependencies: [

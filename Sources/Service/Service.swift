@@ -286,3 +286,29 @@ final class MainResolvedOnce<Value> {
         return value
     }
 }
+
+/// Another name for ``Service``, for files where `@Service` is ambiguous.
+///
+/// A file that imports ServiceLifecycle (as every Hummingbird or Vapor app does) sees its
+/// `Service` protocol beside this module's wrapper, and `@Service.Service` does not help because
+/// the module has the same name. `@Injected` is the same wrapper under a name nothing else takes.
+///
+/// ```swift
+/// struct Database: Sendable {}
+///
+/// struct NotesController: Sendable {
+///     @Injected var database: Database
+/// }
+/// ```
+public typealias Injected<S: Sendable> = Service<S>
+
+/// Another name for ``MainService``, to pair with ``Injected``.
+///
+/// ```swift
+/// @MainActor final class ViewModel {}
+///
+/// @MainActor final class Screen {
+///     @MainInjected var viewModel: ViewModel
+/// }
+/// ```
+public typealias MainInjected<S> = MainService<S>
