@@ -91,7 +91,7 @@ public macro Inject() = #externalMacro(module: "ServiceMacrosPlugin", type: "Inj
 @attached(
     member,
     names: named(init), named(registrations), named(assemble), named(Provided), named(__InjectionGraphs),
-    named(__CycleGraph)
+    named(__CycleGraph), named(ProvidedToSharedServices)
 )
 @attached(extension, conformances: DeclaredAssembly)
 public macro Assembly(includes: [any ServiceAssembly.Type] = [], checkCycles: Bool = false) =
@@ -131,6 +131,36 @@ public macro register<Key: Sendable>(
     _ type: Key.Type,
     scope: ServiceScope = .singleton,
     factory: @Sendable () throws -> Key,
+) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Registers a service built by an `async` closure in an `@Assembly`; resolve it with
+/// `resolveAsync`. A singleton is built exactly once, however many tasks await it first.
+///
+/// ```swift
+/// @Assembly struct StorageAssembly {
+///     #register(NoteStore.self) { () async throws -> NoteStore in try await NoteStore.open() }
+/// }
+/// ```
+@freestanding(declaration)
+public macro register<Key: Sendable>(
+    _ type: Key.Type,
+    scope: ServiceScope = .singleton,
+    factory: @Sendable () async throws -> Key,
+) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Registers a service built by an `async` closure in an `@Assembly` under tags.
+///
+/// ```swift
+/// @Assembly struct StorageAssembly {
+///     #register(NoteStore.self, tags: "archive") { () async throws -> NoteStore in try await NoteStore.open() }
+/// }
+/// ```
+@freestanding(declaration)
+public macro register<Key: Sendable, each Tag: Hashable & Sendable>(
+    _ type: Key.Type,
+    tags: repeat each Tag,
+    scope: ServiceScope = .singleton,
+    factory: @Sendable () async throws -> Key,
 ) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
 
 /// Registers an `@Injectable` type with `@Assisted` parameters in an `@Assembly`; resolve it
@@ -210,4 +240,20 @@ public macro registerMain<T: MainInjectable>(_ type: T.Type, scope: ServiceScope
 /// ```
 @freestanding(declaration)
 public macro external<T: Sendable>(_ type: T.Type) =
+    #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Declares that a Sendable service is registered by hand elsewhere with `scope`; with
+/// ``ServiceScope/scoped``, that each scope registers its own (a request's context, say).
+///
+/// `validate()` does not report a per-scope declaration missing on the application's
+/// environment, checks it inside a scope, and reports a singleton that depends on it; a
+/// singleton of the same assembly that depends on it directly does not compile.
+///
+/// ```swift
+/// @Assembly struct ServerAssembly {
+///     #external(RequestContext.self, scope: .scoped)
+/// }
+/// ```
+@freestanding(declaration)
+public macro external<T: Sendable>(_ type: T.Type, scope: ServiceScope) =
     #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")

@@ -22,6 +22,10 @@ public struct ServiceValidationError: Error, Sendable, CustomStringConvertible {
         case cycle(path: [String])
         /// A Sendable service depends on a MainActor service, which it cannot resolve.
         case mainActorDependency(service: String, dependency: String, origin: String)
+        /// `service` is shared by every scope (a singleton or custom-scoped service) but needs
+        /// `dependency`, which each scope provides for itself (a `.scoped` service, or one
+        /// declared `#external(T.self, scope: .scoped)`), directly or through transient services.
+        case captiveDependency(service: String, dependency: String, origin: String)
 
         /// One line naming the services involved.
         public var description: String {
@@ -34,6 +38,8 @@ public struct ServiceValidationError: Error, Sendable, CustomStringConvertible {
                 "cycle: \(path.joined(separator: " -> "))"
             case .mainActorDependency(let service, let dependency, let origin):
                 "Sendable '\(service)' (\(origin)) depends on MainActor '\(dependency)'"
+            case .captiveDependency(let service, let dependency, let origin):
+                "'\(service)' (\(origin)) is shared by every scope but depends on '\(dependency)', which each scope provides"
             }
         }
     }
@@ -77,7 +83,7 @@ extension ServiceEnv {
         -> ServiceGraph
     {
         let graph = graph(including: assemblies)
-        let problems = graph.problems()
+        let problems = graph.problems(inScope: storage.isWithinScope)
         guard problems.isEmpty else {
             throw ServiceValidationError(
                 environment: name,
@@ -90,17 +96,22 @@ extension ServiceEnv {
 }
 
 extension ServiceGraph {
-    /// Every problem of the graph, in a stable order.
-    func problems() -> [ServiceValidationError.Problem] {
+    /// Every problem of the graph, in a stable order. Outside a scope, what each scope provides
+    /// (declared `#external(T.self, scope: .scoped)`) is not missing.
+    func problems(inScope: Bool) -> [ServiceValidationError.Problem] {
         var nodes: [String: Node] = [:]
         for node in self.nodes {
             nodes[node.name] = node
+        }
+        /// Whether `node` is a declaration that a scope will fulfil, which is fine outside one.
+        func providedLater(_ node: Node) -> Bool {
+            !inScope && node.source == .external && node.scope.isScoped
         }
         var missing: [ServiceValidationError.Problem] = []
         var crossTrack: [ServiceValidationError.Problem] = []
         for node in self.nodes where node.source != .external {
             for edge in node.dependencies where edge.kind != .optional && edge.kind != .argument {
-                guard let target = nodes[edge.target], target.source != .external else {
+                guard let target = nodes[edge.target], target.source != .external || providedLater(target) else {
                     missing.append(
                         .missingDependency(
                             service: node.name,
@@ -117,10 +128,36 @@ extension ServiceGraph {
                 }
             }
         }
-        let externals = self.nodes.filter { $0.source == .external }.map {
+        let externals = self.nodes.filter { $0.source == .external && !providedLater($0) }.map {
             ServiceValidationError.Problem.missingExternal(service: $0.name, assembly: $0.origin)
         }
-        return missing + externals + crossTrack + cycles(in: nodes).map { .cycle(path: $0) }
+        return missing + externals + crossTrack + captives(in: nodes)
+            + cycles(in: nodes).map { .cycle(path: $0) }
+    }
+
+    /// The shared services that depend on a per-scope one, directly or through services built
+    /// with them (transient and graph-scoped ones).
+    private func captives(in nodes: [String: Node]) -> [ServiceValidationError.Problem] {
+        var problems: [ServiceValidationError.Problem] = []
+        for node in self.nodes where node.scope.isShared {
+            var seen: Set<String> = [node.name]
+            var pending = node.dependencies.filter { $0.kind != .argument }.map(\.target)
+            var found: [String] = []
+            while let name = pending.popLast() {
+                guard seen.insert(name).inserted, let target = nodes[name] else {
+                    continue
+                }
+                if target.scope.isScoped {
+                    found.append(name)
+                } else if !target.scope.isShared {
+                    pending += target.dependencies.filter { $0.kind != .argument }.map(\.target)
+                }
+            }
+            problems += found.sorted().map {
+                .captiveDependency(service: node.name, dependency: $0, origin: node.origin)
+            }
+        }
+        return problems
     }
 
     /// One path per cycle found by a depth-first walk over required dependencies, each rotated

@@ -44,10 +44,16 @@ struct CompileFailureTests {
         #expect(Self.build.output.contains("while resolving type 'Pong.__CycleNode<__CycleGraph>.Edges'"))
     }
 
+    @Test("a singleton that depends on a per-scope type fails on its #register line; a transient does not")
+    func captiveDependency() {
+        #expect(Self.build.errors(onLine: 89).contains { $0.contains("'RequestCache.InjectionRequirements'") })
+        #expect(Self.build.errors(onLine: 90).isEmpty)
+    }
+
     @Test("the fixture's correct declarations produce no other errors")
     func noStrayErrors() {
         let lines = Set(Self.build.errorLines)
-        #expect(lines.isSubset(of: [14, 27, 40, 68]), "unexpected errors: \(Self.build.errorMessages)")
+        #expect(lines.isSubset(of: [14, 27, 40, 68, 89]), "unexpected errors: \(Self.build.errorMessages)")
     }
 }
 

@@ -11,7 +11,8 @@ struct AssemblyBuilder {
     }
 
     func members(in context: some MacroExpansionContext) -> [DeclSyntax] {
-        publicInitializer() + [registrationsTable(), assembleFunction(), providedClass()] + graphNamespace(in: context)
+        publicInitializer() + [registrationsTable(), assembleFunction()] + providedClasses()
+            + graphNamespace(in: context)
             + cycleGraph(in: context)
     }
 
@@ -89,13 +90,38 @@ struct AssemblyBuilder {
     }
 
     /// `Provided`: one `provide(_:)` per provided type, the evidence graph classes conform with.
-    private func providedClass() -> DeclSyntax {
+    ///
+    /// When the assembly has per-scope registrations, the shared ones come first in
+    /// `ProvidedToSharedServices`, the base of `Provided` and of the graph classes of singletons,
+    /// so that a singleton that depends on a per-scope type does not compile.
+    private func providedClasses() -> [DeclSyntax] {
         let classAccess = model.accessModifier == nil ? "" : "open "
-        var members: [String] = []
-        if let included = model.included {
-            let header = "\(classAccess)class Provided: \(included).Provided {"
-            return DeclSyntax(stringLiteral: header + providers(prefix: "\n    ").joined() + "\n}")
+        let shared = model.registrations.filter { !$0.isPerScope }
+        guard model.hasPerScopeProviders else {
+            return [providedClass(named: "Provided", providing: model.registrations, access: classAccess)]
         }
+        let perScope = providers(model.registrations.filter(\.isPerScope), prefix: "\n    ").joined()
+        return [
+            providedClass(named: sharedProvidedName, providing: shared, access: classAccess),
+            DeclSyntax(stringLiteral: "\(classAccess)class Provided: \(sharedProvidedName) {\(perScope)\n}"),
+        ]
+    }
+
+    /// The base class of the graph classes of shared services when the assembly has per-scope
+    /// registrations.
+    private var sharedProvidedName: String { "ProvidedToSharedServices" }
+
+    /// A provider class named `name` with one `provide(_:)` per registration of `registrations`.
+    private func providedClass(
+        named name: String,
+        providing registrations: [AssemblyModel.Registration],
+        access classAccess: String,
+    ) -> DeclSyntax {
+        if let included = model.included {
+            let header = "\(classAccess)class \(name): \(included).Provided {"
+            return DeclSyntax(stringLiteral: header + providers(registrations, prefix: "\n    ").joined() + "\n}")
+        }
+        var members: [String] = []
         members.append("\(access)let environment: \(RuntimeSymbol.environment)")
         members.append(
             "\(access)init(environment: \(RuntimeSymbol.environment)) {\n        self.environment = environment\n    }"
@@ -109,14 +135,14 @@ struct AssemblyBuilder {
         members.append(
             "\(access)func provide<T: Sendable>(_ type: \(RuntimeSymbol.support).ProviderDependency<T>.Type) -> \(RuntimeSymbol.support).ProviderDependency<T> {\n        \(RuntimeSymbol.support).ProviderDependency(T.self, in: environment)\n    }"
         )
-        let body = members.map { "\n    \($0)" }.joined() + providers(prefix: "\n    ").joined()
-        return DeclSyntax(stringLiteral: "\(classAccess)class Provided {\(body)\n}")
+        let body = members.map { "\n    \($0)" }.joined() + providers(registrations, prefix: "\n    ").joined()
+        return DeclSyntax(stringLiteral: "\(classAccess)class \(name) {\(body)\n}")
     }
 
     /// One `provide(_:)` per untagged registration: a tagged one does not provide its type to
     /// dependents, which ask for it untagged.
-    private func providers(prefix: String) -> [String] {
-        model.registrations.filter(\.tags.isEmpty).map { registration in
+    private func providers(_ registrations: [AssemblyModel.Registration], prefix: String) -> [String] {
+        registrations.filter(\.tags.isEmpty).map { registration in
             let isolation = registration.isMainActor ? "@MainActor " : ""
             let helper = registration.isMainActor ? "provideMain" : "provide"
             return """
@@ -142,7 +168,8 @@ struct AssemblyBuilder {
             case .closure, .external: return nil
             }
             let name = "Graph\(index)_\(registration.service.filter { $0.isLetter || $0.isNumber })"
-            let graph = "final class \(name): Provided, \(requirements) {}"
+            let base = model.hasPerScopeProviders && registration.isShared ? sharedProvidedName : "Provided"
+            let graph = "final class \(name): \(base), \(requirements) {}"
             let node = registration.node
             guard let location = context.location(of: node, at: .afterLeadingTrivia, filePathMode: .filePath) else {
                 return "    " + graph

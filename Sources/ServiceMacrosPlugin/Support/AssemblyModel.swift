@@ -46,6 +46,22 @@ struct AssemblyModel {
             }
             return false
         }
+
+        /// Whether each scope has its own instance (`scope: .scoped`), so that only services
+        /// built per scope or per resolve may depend on it.
+        var isPerScope: Bool {
+            scope == ".scoped" || scope == "ServiceScope.scoped"
+        }
+
+        /// Whether one instance is shared by every scope: a singleton or a custom scope.
+        var isShared: Bool {
+            !isPerScope && !["transient", "graph"].contains(scope.split(separator: ".").last.map(String.init) ?? "")
+        }
+    }
+
+    /// Whether a registration is per scope, so shared services get a provider base without it.
+    var hasPerScopeProviders: Bool {
+        registrations.contains { $0.isPerScope && $0.tags.isEmpty }
     }
 
     let accessModifier: Keyword?

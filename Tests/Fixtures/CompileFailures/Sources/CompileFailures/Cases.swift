@@ -68,3 +68,24 @@ struct CycleAssembly {
     #register(Ping.self)  // line 68: error, the cycle Ping -> Pong -> Ping
     #register(Pong.self)
 }
+
+// Case (f): a singleton that depends on what each request scope provides (a captive dependency).
+
+struct RequestContext: Sendable {}
+
+@Injectable
+final class RequestCache: Sendable {
+    init(context: RequestContext) {}
+}
+
+@Injectable
+final class RequestHandler: Sendable {
+    init(context: RequestContext) {}
+}
+
+@Assembly
+struct CaptiveAssembly {
+    #external(RequestContext.self, scope: .scoped)
+    #register(RequestCache.self)  // line 89: error, a singleton cannot depend on a per-scope type
+    #register(RequestHandler.self, scope: .transient)
+}

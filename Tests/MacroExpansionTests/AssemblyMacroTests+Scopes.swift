@@ -1,0 +1,107 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+extension AssemblyMacroTests {
+    @Test("with per-scope registrations, shared services conform through a base without them")
+    func perScopeProviders() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct ServerAssembly {
+                #external(RequestContext.self, scope: .scoped)
+                #register(NoteStore.self)
+                #register(NoteService.self, scope: .transient)
+                #register(Stats.self) { () async throws -> Stats in try await Stats.load() }
+            }
+            """,
+            expandedSource: """
+                struct ServerAssembly {
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = [
+                        __ServiceMacroSupport.Registration(
+                            service: RequestContext.self,
+                            registeredAs: RequestContext.self,
+                            scope: .scoped,
+                            track: .sendable,
+                            source: .external
+                        ),
+                        __ServiceMacroSupport.Registration(
+                            service: NoteStore.self,
+                            registeredAs: NoteStore.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .injectable(dependencies: NoteStore.dependencies)
+                        ),
+                        __ServiceMacroSupport.Registration(
+                            service: NoteService.self,
+                            registeredAs: NoteService.self,
+                            scope: .transient,
+                            track: .sendable,
+                            source: .injectable(dependencies: NoteService.dependencies)
+                        ),
+                        __ServiceMacroSupport.Registration(
+                            service: Stats.self,
+                            registeredAs: Stats.self,
+                            scope: .singleton,
+                            track: .sendable,
+                            source: .closure
+                        ),
+                    ]
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.register(NoteStore.self, scope: .singleton)
+                        env.register(NoteService.self, scope: .transient)
+                        env.register(Stats.self, scope: .singleton) { () async throws -> Stats in
+                            try await Stats.load()
+                        }
+                    }
+
+                    class ProvidedToSharedServices {
+                        let environment: __ServiceMacroSupport.Environment
+                        init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
+                        }
+                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
+                        }
+                        func provide(_ type: NoteStore.Type) -> NoteStore {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                        func provide(_ type: NoteService.Type) -> NoteService {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                        func provide(_ type: Stats.Type) -> Stats {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                    }
+
+                    class Provided: ProvidedToSharedServices {
+                        func provide(_ type: RequestContext.Type) -> RequestContext {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                    }
+
+                    private enum __InjectionGraphs {
+                        #sourceLocation(file: "test.swift", line: 4)
+                        final class Graph1_NoteStore: ProvidedToSharedServices, NoteStore.InjectionRequirements {
+                        }
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 5)
+                        final class Graph2_NoteService: Provided, NoteService.InjectionRequirements {
+                        }
+                        #sourceLocation()
+                    }
+                }
+
+                extension ServerAssembly: __ServiceMacroSupport.AssemblyType {
+                }
+                """,
+        )
+    }
+}

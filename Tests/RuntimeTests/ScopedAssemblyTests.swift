@@ -1,0 +1,167 @@
+import Service
+import Testing
+
+/// What a request's scope registers.
+struct ServerRequestContext: Sendable {
+    let id: String
+}
+
+/// A singleton of the server, built by an `async` factory.
+final class ServerNoteStore: Sendable {
+    let opened: Int
+
+    init(opened: Int) {
+        self.opened = opened
+    }
+
+    static func open(counter: Counter) async -> ServerNoteStore {
+        await Task.yield()
+        return ServerNoteStore(opened: counter.increment())
+    }
+}
+
+/// Counts how many times the server's store was opened.
+let serverStoreOpenings = Counter()
+
+/// A per-request service: reads the request's context and the shared store.
+@Injectable
+struct ServerNoteService: Sendable {
+    let context: ServerRequestContext
+    let store: ServerNoteStore
+}
+
+/// A per-request service with the scoped lifetime.
+@Injectable
+final class ServerRequestLog: Sendable {
+    let context: ServerRequestContext
+
+    init(context: ServerRequestContext) {
+        self.context = context
+    }
+}
+
+/// A singleton that only needs shared services.
+@Injectable
+struct ServerStats: Sendable {
+    let store: ServerNoteStore
+}
+
+@Assembly
+struct ServerAssembly {
+    #register(ServerNoteStore.self) { await ServerNoteStore.open(counter: serverStoreOpenings) }
+    #register(ServerStats.self)
+    #register(ServerNoteService.self, scope: .transient)
+    #register(ServerRequestLog.self, scope: .scoped)
+    #external(ServerRequestContext.self, scope: .scoped)
+}
+
+/// A transient service whose singleton dependent the compiler cannot see through.
+@Injectable
+struct ServerAuditTrail: Sendable {
+    let log: ServerRequestLog
+}
+
+/// A singleton that captures a per-request service through a transient one.
+@Injectable
+struct ServerAuditor: Sendable {
+    let trail: ServerAuditTrail
+}
+
+@Assembly
+struct CaptiveAssembly {
+    #register(ServerRequestLog.self, scope: .scoped)
+    #register(ServerAuditTrail.self, scope: .transient)
+    #register(ServerAuditor.self)
+    #external(ServerRequestContext.self, scope: .scoped)
+}
+
+@Suite("Scopes with generated wiring")
+@MainActor
+struct ScopedAssemblyTests {
+    @Test("an async closure registers an async factory that every scope shares")
+    func asyncClosureRegistration() async throws {
+        let app = ServiceEnv(name: "server")
+        app.assemble(ServerAssembly())
+        let before = serverStoreOpenings.value
+        let stores = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+            for id in 0..<20 {
+                group.addTask {
+                    try await app.withScope(named: "request \(id)") { scope in
+                        scope.register(ServerRequestContext(id: "\(id)"))
+                        _ = try await ServiceEnv.current.resolveAsync(ServerNoteStore.self)
+                        let service = try ServiceEnv.current.resolve(ServerNoteService.self)
+                        #expect(service.context.id == "\(id)")
+                        return ObjectIdentifier(service.store)
+                    }
+                }
+            }
+            var stores = Set<ObjectIdentifier>()
+            for try await store in group {
+                stores.insert(store)
+            }
+            return stores
+        }
+        #expect(stores.count == 1)
+        #expect(serverStoreOpenings.value == before + 1)
+    }
+
+    @Test("validate() accepts a per-scope declaration on the app and checks it inside a scope")
+    func validateUnderstandsScopes() throws {
+        let app = ServiceEnv(name: "server")
+        app.assemble(ServerAssembly())
+        #expect(throws: Never.self) { try app.validate() }
+
+        let empty = app.makeScope(named: "request without context")
+        #expect {
+            try empty.validate()
+        } throws: { error in
+            (error as? ServiceValidationError)?.problems == [
+                .missingDependency(
+                    service: "ServerNoteService",
+                    dependency: "ServerRequestContext",
+                    label: "context",
+                    origin: "ServerAssembly",
+                ),
+                .missingDependency(
+                    service: "ServerRequestLog",
+                    dependency: "ServerRequestContext",
+                    label: "context",
+                    origin: "ServerAssembly",
+                ),
+                .missingExternal(service: "ServerRequestContext", assembly: "ServerAssembly"),
+            ]
+        }
+
+        let request = app.makeScope(named: "request 1")
+        request.register(ServerRequestContext(id: "1"))
+        #expect(throws: Never.self) { try request.validate() }
+    }
+
+    @Test("validate() reports a singleton that captures a per-scope service through a transient one")
+    func validateReportsCaptives() throws {
+        let app = ServiceEnv(name: "captive")
+        app.assemble(CaptiveAssembly())
+        #expect {
+            try app.validate()
+        } throws: { error in
+            (error as? ServiceValidationError)?.problems == [
+                .captiveDependency(service: "ServerAuditor", dependency: "ServerRequestLog", origin: "CaptiveAssembly")
+            ]
+        }
+    }
+
+    @Test("the captive singleton is an error at run time too, never one request's log")
+    func captiveAtRunTime() throws {
+        let app = ServiceEnv(name: "captive")
+        app.assemble(CaptiveAssembly())
+        let request = app.makeScope(named: "request 1")
+        request.register(ServerRequestContext(id: "1"))
+        let error = serviceError { try request.resolve(ServerAuditor.self) }
+        let expected = ServiceUsageError.captiveDependency(
+            serviceType: "ServerAuditor",
+            dependency: "ServerRequestLog",
+            environment: "captive",
+        )
+        #expect(usageError(error) == expected)
+    }
+}
