@@ -24,12 +24,12 @@ public import Testing
 public struct ServiceEnvTrait: TestTrait, SuiteTrait, TestScoping {
     /// The environment each test's environment inherits from, if any.
     public let parent: ServiceEnv?
-    private let configure: @MainActor @Sendable (ServiceEnv) throws -> Void
+    private let configure: @MainActor @Sendable (ServiceEnv) async throws -> Void
 
     /// Applies to every test of a suite, each with its own environment.
     public var isRecursive: Bool { true }
 
-    fileprivate init(parent: ServiceEnv?, configure: @escaping @MainActor @Sendable (ServiceEnv) throws -> Void) {
+    fileprivate init(parent: ServiceEnv?, configure: @escaping @MainActor @Sendable (ServiceEnv) async throws -> Void) {
         self.parent = parent
         self.configure = configure
     }
@@ -51,7 +51,8 @@ public struct ServiceEnvTrait: TestTrait, SuiteTrait, TestScoping {
 
 extension Trait where Self == ServiceEnvTrait {
     /// A fresh environment per test, inheriting from `parent` when given and set up by
-    /// `configure` (on the main actor, so it can apply assemblies).
+    /// `configure` (on the main actor, so it can apply assemblies; `async`, so it can await an
+    /// asynchronous start-up such as building an `async` singleton before the test reads it).
     ///
     /// ```swift
     /// import Service
@@ -62,10 +63,22 @@ extension Trait where Self == ServiceEnvTrait {
     /// struct AnswerTests {
     ///     @Test func answer() throws { #expect(try ServiceEnv.current.resolve(Int.self) == 42) }
     /// }
+    ///
+    /// struct Catalog: Sendable { let items: [String] }
+    ///
+    /// @Test(
+    ///     .serviceEnv { env in
+    ///         env.register(Catalog.self) { () async in Catalog(items: ["tea"]) }
+    ///         _ = try await env.resolveAsync(Catalog.self)  // warm the async singleton
+    ///     }
+    /// )
+    /// func readsWarmCatalog() throws {
+    ///     #expect(try ServiceEnv.current.resolve(Catalog.self).items == ["tea"])
+    /// }
     /// ```
     public static func serviceEnv(
         inheriting parent: ServiceEnv? = nil,
-        _ configure: @escaping @MainActor @Sendable (ServiceEnv) throws -> Void = { _ in },
+        _ configure: @escaping @MainActor @Sendable (ServiceEnv) async throws -> Void = { _ in },
     ) -> Self {
         ServiceEnvTrait(parent: parent, configure: configure)
     }

@@ -237,4 +237,32 @@ struct AsyncTests {
         #expect(value.url == "attempt 2")
         #expect(try await env.resolveAsync(Database.self) === value)
     }
+
+    @Test("a synchronous resolve returns an async singleton once the environment that caches it built it")
+    func syncResolveOfCachedAsyncSingleton() async throws {
+        let app = ServiceEnv(name: "app")
+        app.register(Database.self) { () async in Database() }
+        #expect(usageError(serviceError { try app.resolve(Database.self) }) == .asyncFactory(serviceType: "Database"))
+
+        let built = try await app.resolveAsync(Database.self)
+        #expect(try app.resolve(Database.self) === built)
+        // NB: a scope leaves the singleton to the app, so it sees the app's instance.
+        #expect(try app.makeScope(named: "request").resolve(Database.self) === built)
+        // NB: an override environment caches its own instances: until it built one, it has none.
+        let override = ServiceEnv(name: "test", parent: app)
+        #expect(
+            usageError(serviceError { try override.resolve(Database.self) }) == .asyncFactory(serviceType: "Database"))
+        let own = try await override.resolveAsync(Database.self)
+        #expect(own !== built)
+        #expect(try override.resolve(Database.self) === own)
+    }
+
+    @Test("after a reset, a synchronous resolve of an async singleton throws again until it is rebuilt")
+    func syncResolveAfterReset() async throws {
+        let env = ServiceEnv(name: "async reset")
+        env.register(Database.self) { () async in Database() }
+        _ = try await env.resolveAsync(Database.self)
+        env.resetCaches()
+        #expect(usageError(serviceError { try env.resolve(Database.self) }) == .asyncFactory(serviceType: "Database"))
+    }
 }

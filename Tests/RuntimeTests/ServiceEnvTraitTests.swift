@@ -37,6 +37,20 @@ struct ServiceEnvTraitTests {
         #expect(try traitProduction.resolveIfRegistered(Int.self) == nil)
     }
 
+    @Test(
+        .serviceEnv { env in
+            env.register(Database.self) { () async -> Database in
+                await Task.yield()
+                return Database(url: "warmed")
+            }
+            _ = try await env.resolveAsync(Database.self)
+        }
+    )
+    func asyncSetup() throws {
+        // NB: the setup awaited the async singleton, so a synchronous resolve finds it cached.
+        #expect(try ServiceEnv.current.resolve(Database.self).url == "warmed")
+    }
+
     @Test(.serviceEnv { env in env.assemble(RequestAssembly()) })
     func configureAppliesAssemblies() throws {
         #expect(try ServiceEnv.current.validate().nodes.map(\.name) == ["Request", "RequestHandler"])
