@@ -93,7 +93,7 @@ public macro Inject() = #externalMacro(module: "ServiceMacrosPlugin", type: "Inj
     names: named(init), named(registrations), named(assemble), named(Provided), named(__InjectionGraphs),
     named(__CycleGraph), named(ProvidedToSharedServices)
 )
-@attached(extension, conformances: DeclaredAssembly)
+@attached(extension, conformances: DeclaredAssembly, NonisolatedAssembly)
 public macro Assembly(includes: [any ServiceAssembly.Type] = [], checkCycles: Bool = false) =
     #externalMacro(module: "ServiceMacrosPlugin", type: "AssemblyMacro")
 

@@ -56,7 +56,63 @@ public protocol DeclaredAssembly: ServiceAssembly {
     nonisolated static var registrations: [AssemblyRegistration] { get }
 }
 
+/// A declared assembly that can be applied from any isolation, without the main actor: every
+/// service it registers is on the Sendable track. `@Assembly` adds this conformance when the
+/// struct has no `#registerMain` and declares no `loaded(env:)`.
+///
+/// ```swift
+/// struct Clock: Sendable {}
+/// struct ClockAssembly: NonisolatedAssembly {
+///     static let registrations: [AssemblyRegistration] = []
+///     func assemble(env: ServiceEnv) { env.register(Clock.self) { Clock() } }
+/// }
+/// ServiceEnv(name: "server").apply(ClockAssembly())
+/// ```
+public protocol NonisolatedAssembly {
+    /// One row per registration, in declaration order.
+    static var registrations: [AssemblyRegistration] { get }
+
+    /// Registers this assembly's services in `env`.
+    func assemble(env: ServiceEnv)
+}
+
 extension ServiceEnv {
+    /// Applies a ``NonisolatedAssembly`` (any `@Assembly` without MainActor services) from any
+    /// isolation: a server wires itself without hopping to the main actor.
+    ///
+    /// Like ``assemble(_:)-(any ServiceAssembly)``, it applies each declared assembly type once per
+    /// environment (an included one first). It runs no `loaded(env:)` hook: an assembly that
+    /// declares one is applied with `assemble(_:)` on the main actor. An included assembly with
+    /// MainActor services needs the main actor too: applying its includer with `apply(_:)` traps
+    /// with a message naming it.
+    ///
+    /// ```swift
+    /// struct Clock: Sendable {}
+    /// struct ClockAssembly: NonisolatedAssembly {
+    ///     static let registrations: [AssemblyRegistration] = []
+    ///     func assemble(env: ServiceEnv) { env.register(Clock.self) { Clock() } }
+    /// }
+    ///
+    /// func start() async throws {
+    ///     let app = ServiceEnv(name: "server")
+    ///     app.apply(ClockAssembly())  // no `await MainActor.run`
+    /// }
+    /// ```
+    public func apply<Assembly: NonisolatedAssembly>(_ assembly: Assembly) {
+        AssemblyLog.$isApplyingWithoutMainActor.withValue(true) {
+            applyDeclared(assembly)
+        }
+    }
+
+    /// Applies `assembly` once, as part of the `assemble` or `apply` call in progress.
+    func applyDeclared<Assembly: NonisolatedAssembly>(_ assembly: Assembly) {
+        Registration.assemblies.add(1, ordering: .relaxed)
+        defer { Registration.assemblies.subtract(1, ordering: .relaxed) }
+        AssemblyLog.applyOnce(Assembly.self, registrations: Assembly.registrations, in: storage) {
+            assembly.assemble(env: self)
+        }
+    }
+
     /// Applies one assembly to this environment, then runs its `loaded(env:)`.
     ///
     /// ```swift
@@ -105,7 +161,7 @@ extension ServiceEnv {
     }
 
     /// The declared assemblies applied to this environment since its last ``resetAll()``, in
-    /// the order they were applied (an included assembly before the one that includes it).
+    /// the order they started to apply (an assembly before the ones it includes).
     ///
     /// ```swift
     /// for assembly in ServiceEnv.current.assembledTables {
@@ -156,21 +212,12 @@ final class AssemblySession {
     func apply(_ assembly: any ServiceAssembly) {
         if let declared = assembly as? any DeclaredAssembly {
             let type = type(of: declared)
-            let index = env.storage.assembly.withLock { log -> Int? in
-                guard log.types.insert(ObjectIdentifier(type)).inserted else {
-                    return nil
-                }
-                log.tables.append(AssembledTable(name: String(describing: type), registrations: type.registrations))
-                return log.tables.count - 1
+            let applied = AssemblyLog.applyOnce(type, registrations: type.registrations, in: env.storage) {
+                assembly.assemble(env: env)
             }
-            guard let index else {
-                return
+            if applied {
+                self.applied.append(assembly)
             }
-            let first = Registration.latestSerial + 1
-            assembly.assemble(env: env)
-            let last = Registration.latestSerial
-            env.storage.assembly.withLock { $0.tables[index].serials = first...max(first, last) }
-            applied.append(assembly)
             return
         }
         assembly.assemble(env: env)
@@ -178,10 +225,40 @@ final class AssemblySession {
     }
 }
 
-/// What a storage remembers of the declared assemblies applied to it.
 struct AssemblyLog: Sendable {
+    /// Whether the assemblies being applied came through `apply(_:)`, which promises not to need
+    /// the main actor, rather than `assemble(_:)` on it.
+    @TaskLocal static var isApplyingWithoutMainActor = false
+
     var types: Set<ObjectIdentifier> = []
     var tables: [AssembledTable] = []
+
+    /// Runs `body`, the `assemble(env:)` of the declared assembly `type`, unless `storage` applied
+    /// that type already, and logs its table with the serials of the registrations it made.
+    /// Returns whether `body` ran.
+    @discardableResult
+    static func applyOnce(
+        _ type: Any.Type,
+        registrations: [AssemblyRegistration],
+        in storage: ServiceStorage,
+        _ body: () -> Void,
+    ) -> Bool {
+        let index = storage.assembly.withLock { log -> Int? in
+            guard log.types.insert(ObjectIdentifier(type)).inserted else {
+                return nil
+            }
+            log.tables.append(AssembledTable(name: String(describing: type), registrations: registrations))
+            return log.tables.count - 1
+        }
+        guard let index else {
+            return false
+        }
+        let first = Registration.latestSerial + 1
+        body()
+        let last = Registration.latestSerial
+        storage.assembly.withLock { $0.tables[index].serials = first...max(first, last) }
+        return true
+    }
 }
 
 /// One declared assembly applied to a storage.

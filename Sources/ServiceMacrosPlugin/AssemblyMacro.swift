@@ -33,7 +33,19 @@ extension AssemblyMacro: ExtensionMacro {
         guard declaration.is(StructDeclSyntax.self), !protocols.isEmpty else {
             return []
         }
-        return [try ExtensionDeclSyntax("extension \(type.trimmed): \(RuntimeSymbol.serviceAssembly) {}")]
+        var conformances = [RuntimeSymbol.serviceAssembly.description]
+        // NB: `protocols` lists the conformances the type does not have yet.
+        if AssemblyModel.isNonisolated(declaration) && protocols.contains(where: \.isNonisolatedAssembly) {
+            conformances.append(RuntimeSymbol.nonisolatedAssembly.description)
+        }
+        return [try ExtensionDeclSyntax("extension \(type.trimmed): \(raw: conformances.joined(separator: ", ")) {}")]
+    }
+}
+
+extension TypeSyntax {
+    /// Whether this names the `NonisolatedAssembly` protocol, however it is qualified.
+    fileprivate var isNonisolatedAssembly: Bool {
+        trimmedDescription.hasSuffix("NonisolatedAssembly") || trimmedDescription.hasSuffix("NonisolatedAssemblyType")
     }
 }
 

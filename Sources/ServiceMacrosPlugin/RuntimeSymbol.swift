@@ -15,5 +15,6 @@ enum RuntimeSymbol {
     static let failure: TypeSyntax = "__ServiceMacroSupport.Failure"
     static let registration: TypeSyntax = "__ServiceMacroSupport.Registration"
     static let serviceAssembly: TypeSyntax = "__ServiceMacroSupport.AssemblyType"
+    static let nonisolatedAssembly: TypeSyntax = "__ServiceMacroSupport.NonisolatedAssemblyType"
     static let support: ExprSyntax = "__ServiceMacroSupport"
 }

@@ -70,7 +70,7 @@ struct AssemblyDiagnosticTests {
                         ),
                     ]
 
-                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(Database.self, scope: .singleton)
                     }
 
@@ -101,7 +101,7 @@ struct AssemblyDiagnosticTests {
                     }
                 }
 
-                extension CoreAssembly: __ServiceMacroSupport.AssemblyType {
+                extension CoreAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
                 }
                 """,
             diagnostics: [
@@ -146,7 +146,7 @@ struct AssemblyDiagnosticTests {
                         ),
                     ]
 
-                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register((any Clock).self, scope: .singleton) { () throws(__ServiceMacroSupport.Failure) -> (any Clock) in
                             try SystemClock.make(resolver: __ServiceMacroSupport.Environment.current)
                         }
@@ -179,7 +179,7 @@ struct AssemblyDiagnosticTests {
                     }
                 }
 
-                extension ClockAssembly: __ServiceMacroSupport.AssemblyType {
+                extension ClockAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
                 }
                 """,
             diagnostics: [
@@ -208,7 +208,7 @@ struct AssemblyDiagnosticTests {
 
                     static let registrations: [__ServiceMacroSupport.Registration] = []
 
-                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                     }
 
                     class Provided {
@@ -228,7 +228,7 @@ struct AssemblyDiagnosticTests {
                     }
                 }
 
-                extension OddAssembly: __ServiceMacroSupport.AssemblyType {
+                extension OddAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
                 }
                 """,
             diagnostics: [
@@ -254,7 +254,7 @@ struct AssemblyDiagnosticTests {
 
                     static let registrations: [__ServiceMacroSupport.Registration] = []
 
-                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         __ServiceMacroSupport.include(CoreAssembly(), in: env)
                     }
 
@@ -262,7 +262,7 @@ struct AssemblyDiagnosticTests {
                     }
                 }
 
-                extension AppAssembly: __ServiceMacroSupport.AssemblyType {
+                extension AppAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
                 }
                 """,
             diagnostics: [
@@ -308,7 +308,7 @@ struct AssemblyDiagnosticTests {
                         ),
                     ]
 
-                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(Database.self, tags: "a", 1, scope: .singleton)
                         env.register(Database.self, tags: "b", scope: .singleton)
                     }
@@ -341,7 +341,7 @@ struct AssemblyDiagnosticTests {
                     }
                 }
 
-                extension TaggedAssembly: __ServiceMacroSupport.AssemblyType {
+                extension TaggedAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
                 }
                 """,
             diagnostics: [
@@ -375,7 +375,7 @@ struct AssemblyDiagnosticTests {
 
                     static let registrations: [__ServiceMacroSupport.Registration] = []
 
-                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                     }
 
                     class Provided {
@@ -395,7 +395,7 @@ struct AssemblyDiagnosticTests {
                     }
                 }
 
-                extension DebugAssembly: __ServiceMacroSupport.AssemblyType {
+                extension DebugAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
                 }
                 """,
             diagnostics: [

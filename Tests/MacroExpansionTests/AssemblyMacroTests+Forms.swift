@@ -91,7 +91,7 @@ extension AssemblyMacroTests {
                         ),
                     ]
 
-                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(Reporter.self, scope: .singleton)
                     }
 
@@ -125,7 +125,7 @@ extension AssemblyMacroTests {
                     }
                 }
 
-                extension AppAssembly: __ServiceMacroSupport.AssemblyType {
+                extension AppAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
                 }
                 """,
         )
@@ -156,7 +156,7 @@ extension AssemblyMacroTests {
                         ),
                     ]
 
-                    @MainActor public func assemble(env: __ServiceMacroSupport.Environment) {
+                    nonisolated public func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(Feature.self, scope: .singleton)
                     }
 
@@ -187,7 +187,7 @@ extension AssemblyMacroTests {
                     }
                 }
 
-                extension FeatureAssembly: __ServiceMacroSupport.AssemblyType {
+                extension FeatureAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
                 }
                 """,
         )
@@ -215,7 +215,7 @@ extension AssemblyMacroTests {
                         ),
                     ]
 
-                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         __ServiceMacroSupport.include(CoreAssembly(), in: env)
                         env.register(Checkout.self, scope: .singleton)
                     }
@@ -234,7 +234,7 @@ extension AssemblyMacroTests {
                     }
                 }
 
-                extension AppAssembly: __ServiceMacroSupport.AssemblyType {
+                extension AppAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
                 }
                 """,
         )
@@ -266,7 +266,7 @@ extension AssemblyMacroTests {
                         ),
                     ]
 
-                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(Database.self, scope: .singleton)
                     }
 
@@ -297,7 +297,7 @@ extension AssemblyMacroTests {
                     }
                 }
 
-                extension MixedAssembly: __ServiceMacroSupport.AssemblyType {
+                extension MixedAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
                 }
                 """,
         )

@@ -48,7 +48,7 @@ extension AssemblyMacroTests {
                         ),
                     ]
 
-                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(NoteStore.self, scope: .singleton)
                         env.register(NoteService.self, scope: .transient)
                         env.register(Stats.self, scope: .singleton) { () async throws -> Stats in
@@ -99,7 +99,7 @@ extension AssemblyMacroTests {
                     }
                 }
 
-                extension ServerAssembly: __ServiceMacroSupport.AssemblyType {
+                extension ServerAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
                 }
                 """,
         )

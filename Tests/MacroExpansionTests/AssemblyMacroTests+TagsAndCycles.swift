@@ -51,7 +51,7 @@ extension AssemblyMacroTests {
                         ),
                     ]
 
-                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(Database.self, scope: .singleton)
                         env.register(Database.self, tags: "replica", Region.eu, scope: .transient)
                         env.register(Config.self, tags: "staging", scope: .singleton) {
@@ -97,7 +97,7 @@ extension AssemblyMacroTests {
                     }
                 }
 
-                extension StorageAssembly: __ServiceMacroSupport.AssemblyType {
+                extension StorageAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
                 }
                 """,
         )
@@ -158,7 +158,7 @@ extension AssemblyMacroTests {
                         ),
                     ]
 
-                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(Checkout.self, scope: .singleton)
                         env.register((any Clock).self, scope: .singleton) { () throws(__ServiceMacroSupport.Failure) -> (any Clock) in
                             try SystemClock.make(resolver: __ServiceMacroSupport.Environment.current)
@@ -222,7 +222,7 @@ extension AssemblyMacroTests {
                     }
                 }
 
-                extension CheckedAssembly: __ServiceMacroSupport.AssemblyType {
+                extension CheckedAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
                 }
                 """,
         )

@@ -16,7 +16,7 @@ struct AssemblyMacroTests {
 
                     static let registrations: [__ServiceMacroSupport.Registration] = []
 
-                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                     }
 
                     class Provided {
@@ -36,7 +36,7 @@ struct AssemblyMacroTests {
                     }
                 }
 
-                extension EmptyAssembly: __ServiceMacroSupport.AssemblyType {
+                extension EmptyAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
                 }
                 """,
         )
@@ -72,7 +72,7 @@ struct AssemblyMacroTests {
                         ),
                     ]
 
-                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(Database.self, scope: .singleton)
                         env.register(UserRepository.self, scope: .transient)
                     }
@@ -111,7 +111,7 @@ struct AssemblyMacroTests {
                     }
                 }
 
-                extension CoreAssembly: __ServiceMacroSupport.AssemblyType {
+                extension CoreAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
                 }
                 """,
         )
@@ -139,7 +139,7 @@ struct AssemblyMacroTests {
                         ),
                     ]
 
-                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register((any Clock).self, scope: .custom("session")) { () throws(__ServiceMacroSupport.Failure) -> (any Clock) in
                             try SystemClock.make(resolver: __ServiceMacroSupport.Environment.current)
                         }
@@ -172,7 +172,7 @@ struct AssemblyMacroTests {
                     }
                 }
 
-                extension ClockAssembly: __ServiceMacroSupport.AssemblyType {
+                extension ClockAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
                 }
                 """,
         )
@@ -208,7 +208,7 @@ struct AssemblyMacroTests {
                         ),
                     ]
 
-                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(Config.self, scope: .singleton) {
                             Config(url: "https://example.com")
                         }
@@ -240,7 +240,7 @@ struct AssemblyMacroTests {
                     }
                 }
 
-                extension ConfigAssembly: __ServiceMacroSupport.AssemblyType {
+                extension ConfigAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
                 }
                 """,
         )

@@ -190,3 +190,9 @@ struct TestAppAssembly {
     #register(Journal.self, scope: .transient)
     #registerMain(JournalScreen.self)
 }
+
+/// Includes `CoreAssembly` and registers only Sendable services, so it applies off the main actor.
+@Assembly(includes: [CoreAssembly.self])
+struct TestAppCoreOnlyAssembly {
+    #register(Journal.self, scope: .transient)
+}

@@ -14,14 +14,14 @@ final class ServerNoteStore: Sendable {
         self.opened = opened
     }
 
-    static func open(counter: Counter) async -> ServerNoteStore {
+    /// Counts how many times the store was opened, for the test that binds it.
+    @TaskLocal static var openings: Counter?
+
+    static func open() async -> ServerNoteStore {
         await Task.yield()
-        return ServerNoteStore(opened: counter.increment())
+        return ServerNoteStore(opened: openings?.increment() ?? 0)
     }
 }
-
-/// Counts how many times the server's store was opened.
-let serverStoreOpenings = Counter()
 
 /// A per-request service: reads the request's context and the shared store.
 @Injectable
@@ -48,7 +48,7 @@ struct ServerStats: Sendable {
 
 @Assembly
 struct ServerAssembly {
-    #register(ServerNoteStore.self) { await ServerNoteStore.open(counter: serverStoreOpenings) }
+    #register(ServerNoteStore.self) { await ServerNoteStore.open() }
     #register(ServerStats.self)
     #register(ServerNoteService.self, scope: .transient)
     #register(ServerRequestLog.self, scope: .scoped)
@@ -82,8 +82,17 @@ struct ScopedAssemblyTests {
     func asyncClosureRegistration() async throws {
         let app = ServiceEnv(name: "server")
         app.assemble(ServerAssembly())
-        let before = serverStoreOpenings.value
-        let stores = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+        let openings = Counter()
+        let stores = try await ServerNoteStore.$openings.withValue(openings) {
+            try await openStores(in: app)
+        }
+        #expect(stores.count == 1)
+        #expect(openings.value == 1)
+    }
+
+    /// Resolves the store from 20 concurrent request scopes; returns the identities seen.
+    private func openStores(in app: ServiceEnv) async throws -> Set<ObjectIdentifier> {
+        try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
             for id in 0..<20 {
                 group.addTask {
                     try await app.withScope(named: "request \(id)") { scope in
@@ -101,8 +110,6 @@ struct ScopedAssemblyTests {
             }
             return stores
         }
-        #expect(stores.count == 1)
-        #expect(serverStoreOpenings.value == before + 1)
     }
 
     @Test("validate() accepts a per-scope declaration on the app and checks it inside a scope")
@@ -163,5 +170,68 @@ struct ScopedAssemblyTests {
             environment: "captive",
         )
         #expect(usageError(error) == expected)
+    }
+}
+
+/// A MainActor service, so that its assembly must be applied on the main actor.
+@Injectable
+@MainActor
+final class ServerDashboard {
+    init() {}
+}
+
+@Assembly
+struct DashboardAssembly {
+    #registerMain(ServerDashboard.self)
+}
+
+/// A Sendable-only assembly that includes a MainActor one.
+@Assembly(includes: [DashboardAssembly.self])
+struct ConsoleAssembly {
+    #register(ServerNoteStore.self) { ServerNoteStore(opened: 0) }
+    #register(ServerStats.self)
+}
+
+@Suite("Applying assemblies without the main actor")
+struct NonisolatedAssemblyTests {
+    @Test("a Sendable-only @Assembly applies from a task off the main actor, once per environment")
+    func applyOffMainActor() async throws {
+        let app = ServiceEnv(name: "server")
+        await Task.detached {
+            app.apply(ServerAssembly())
+            app.apply(ServerAssembly())
+        }.value
+        #expect(app.assembledTables.map(\.name) == ["ServerAssembly"])
+        #expect(app.graph().node(named: "ServerStats") != nil)
+        let request = app.makeScope(named: "request")
+        request.register(ServerRequestContext(id: "1"))
+        _ = try await request.resolveAsync(ServerNoteStore.self)
+        #expect(try request.resolve(ServerNoteService.self).context.id == "1")
+    }
+
+    @Test("an included Sendable-only assembly applies with its includer, off the main actor")
+    func applyIncludedOffMainActor() async throws {
+        let app = ServiceEnv(name: "client")
+        await Task.detached { app.apply(TestAppCoreOnlyAssembly()) }.value
+        #expect(app.assembledTables.map(\.name) == ["TestAppCoreOnlyAssembly", "CoreAssembly"])
+    }
+
+    @Test("an assembly that includes a MainActor one still applies with assemble(_:) on the main actor")
+    @MainActor
+    func includesMainActorAssembly() throws {
+        let app = ServiceEnv(name: "console")
+        app.assemble(ConsoleAssembly())
+        #expect(app.assembledTables.map(\.name) == ["ConsoleAssembly", "DashboardAssembly"])
+        #expect(try app.resolveMain(ServerDashboard.self) === app.resolveMain(ServerDashboard.self))
+    }
+
+    @Test("applying it off the main actor traps with a message that names the MainActor assembly")
+    func includesMainActorAssemblyOffMain() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await Task.detached { ServiceEnv(name: "console").apply(ConsoleAssembly()) }.value
+        }.map { result in
+            let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(message.contains("'DashboardAssembly' registers MainActor services"))
+        }
     }
 }

@@ -22,10 +22,31 @@ public enum __ServiceMacroSupport {
         public typealias Result = Void
     }
 
-    /// Applies an assembly named in `includes:` as part of the `assemble` call in progress.
-    @MainActor
-    public static func include(_ assembly: some ServiceAssembly, in env: ServiceEnv) {
-        AssemblySession.perform(in: env) { $0.apply(assembly) }
+    public typealias NonisolatedAssemblyType = NonisolatedAssembly
+
+    /// Applies an assembly named in `includes:` as part of the `assemble` or `apply` call in
+    /// progress: from any isolation if it has no MainActor services, else on the main actor.
+    public static func include<Included: ServiceAssembly>(_ assembly: sending Included, in env: ServiceEnv) {
+        guard !(Included.self is any NonisolatedAssembly.Type) else {
+            applyNonisolated(assembly, in: env)
+            return
+        }
+        guard !AssemblyLog.isApplyingWithoutMainActor else {
+            preconditionFailure(
+                "'\(Included.self)' registers MainActor services, so an assembly that includes it is applied with "
+                    + "'env.assemble(_:)' on the main actor, not 'env.apply(_:)'"
+            )
+        }
+        MainActor.assumeIsolated {
+            AssemblySession.perform(in: env) { $0.apply(assembly) }
+        }
+    }
+
+    /// Applies `assembly`, whose type conforms to `NonisolatedAssembly`, from any isolation.
+    private static func applyNonisolated(_ assembly: some ServiceAssembly, in env: ServiceEnv) {
+        if let nonisolated = assembly as? any NonisolatedAssembly {
+            env.applyDeclared(nonisolated)
+        }
     }
 
     /// What an assembly's `Provided` class returns for a Sendable type: compile-time evidence

@@ -86,7 +86,8 @@ struct AssemblyBuilder {
             }
         }
         let body = lines.isEmpty ? "" : "\n    " + lines.joined(separator: "\n    ") + "\n"
-        return "@MainActor \(raw: access)func assemble(env: \(RuntimeSymbol.environment)) {\(raw: body)}"
+        let isolation = model.isNonisolated ? "nonisolated" : "@MainActor"
+        return "\(raw: isolation) \(raw: access)func assemble(env: \(RuntimeSymbol.environment)) {\(raw: body)}"
     }
 
     /// `Provided`: one `provide(_:)` per provided type, the evidence graph classes conform with.

@@ -72,6 +72,9 @@ struct AssemblyModel {
     let included: String?
     /// `@Assembly(checkCycles: true)`: cycles of required dependencies are compiler errors.
     let checksCycles: Bool
+    /// Whether `assemble(env:)` can run in any isolation: no `#registerMain` and no
+    /// `loaded(env:)` hook, which the main actor runs.
+    let isNonisolated: Bool
 }
 
 extension AssemblyModel {
@@ -129,7 +132,22 @@ extension AssemblyModel {
             registrations: registrations,
             included: includes.first,
             checksCycles: checksCycles(attribute),
+            isNonisolated: isNonisolated(structDeclaration),
         )
+    }
+
+    /// Whether the assembly has no `#registerMain` line and declares no `loaded(env:)` hook, so
+    /// that it can be applied from any isolation.
+    static func isNonisolated(_ declaration: some DeclGroupSyntax) -> Bool {
+        !declaration.memberBlock.members.contains { member in
+            if let line = member.decl.as(MacroExpansionDeclSyntax.self) {
+                return line.macroName.text == "registerMain"
+            }
+            if let conditional = member.decl.as(IfConfigDeclSyntax.self) {
+                return conditional.registerLines.contains { $0.macroName.text == "registerMain" }
+            }
+            return member.decl.as(FunctionDeclSyntax.self)?.name.text == "loaded"
+        }
     }
 
     /// Whether the attribute says `checkCycles: true`.

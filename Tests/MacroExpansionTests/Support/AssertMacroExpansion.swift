@@ -12,7 +12,7 @@ let injectableConformances: [TypeSyntax] = ["Injectable", "MainInjectable", "Ass
 let serviceMacros: [String: MacroSpec] = [
     "Injectable": MacroSpec(type: InjectableMacro.self, conformances: injectableConformances),
     "Inject": MacroSpec(type: InjectMacro.self),
-    "Assembly": MacroSpec(type: AssemblyMacro.self, conformances: ["DeclaredAssembly"]),
+    "Assembly": MacroSpec(type: AssemblyMacro.self, conformances: ["DeclaredAssembly", "NonisolatedAssembly"]),
     "register": MacroSpec(type: RegisterMacro.self),
     "registerMain": MacroSpec(type: RegisterMacro.self),
     "external": MacroSpec(type: RegisterMacro.self),
