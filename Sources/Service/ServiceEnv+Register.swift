@@ -45,7 +45,7 @@ extension ServiceEnv {
     /// ServiceEnv.current.register(Config(retries: 3))
     /// ```
     public func register<S: Sendable>(_ instance: S) {
-        let registration = SendableRegistration(scope: .singleton) { instance }
+        let registration = SendableRegistration(scope: .singleton, isInstance: true) { instance }
         registration.metadata = RegistrationMetadata(service: S.self, dependencies: [])
         storage.install(registration, for: S.self)
     }

@@ -22,6 +22,8 @@ extension ServiceEnv {
             return value
         case .plain(let slot, let scope, let factory)?:
             return try storage.resolve(type, slot: slot, scope: scope, track: .sendable, in: self, make: factory)
+        case .instance(let slot, let instance)?:
+            return try storage.publishInstance(slot, instance)
         case nil:
             return try storage.resolveUncached(type, in: self)
         }

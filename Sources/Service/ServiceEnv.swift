@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A named set of service registrations and cached instances.
 ///
 /// Resolution reads the task-local ``current`` environment, so a test can swap every

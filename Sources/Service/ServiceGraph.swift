@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The services of an environment and what each one depends on, read from its registrations and
 /// the tables of its `@Assembly` types, without building anything.
 ///

@@ -168,3 +168,42 @@ protocol Greeter: Sendable {
 struct EnglishGreeter: Greeter {
     func greet() -> String { "hello" }
 }
+
+@Suite("Registered instances")
+struct RegisteredInstanceTests {
+    @Test("a registered instance replaced before any resolve resolves as the replacement")
+    func instanceReplacedBeforeResolve() throws {
+        let env = ServiceEnv(name: #function)
+        let first = Database(url: "first")
+        let second = Database(url: "second")
+        env.register(first)
+        env.register(second)
+        #expect(try env.resolve(Database.self) === second)
+    }
+
+    @Test("a registered instance, once resolved, stays cached across a re-registration until a reset")
+    func instanceCachedLikeAFactory() throws {
+        let env = ServiceEnv(name: #function)
+        let first = Database(url: "first")
+        let second = Database(url: "second")
+        env.register(first)
+        #expect(try env.resolve(Database.self) === first)
+        env.register(second)
+        #expect(try env.resolve(Database.self) === first)
+        env.resetCaches()
+        #expect(try env.resolve(Database.self) === second)
+        env.resetScope(.singleton)
+        #expect(try env.resolve(Database.self) === second)
+    }
+
+    @Test("a registered instance is resolved by every path: tags, resolveAll, async, optional")
+    func instanceOnEveryPath() async throws {
+        let env = ServiceEnv(name: #function)
+        let database = Database()
+        env.register(database)
+        #expect(try env.resolveAll(Database.self).first === database)
+        #expect(try await env.resolveAsync(Database.self) === database)
+        #expect(try env.resolveIfRegistered(Database.self) === database)
+        #expect(try env.resolve(Database.self) === database)
+    }
+}

@@ -51,3 +51,17 @@ func chainLength(_ chain: Chain0) -> Int {
     _ = chain.next.next.next.next.next.next.next.next.next
     return 10
 }
+
+/// What a request registers in its scope.
+struct RequestID: Sendable {
+    let value: Int
+}
+
+/// A per-request service (`.scoped`) that reads the request's context.
+final class RequestLog: Sendable {
+    let request: RequestID
+
+    init(request: RequestID) {
+        self.request = request
+    }
+}

@@ -22,6 +22,26 @@ func iterations(_ full: Int) -> Int { max(1, Int(Double(full) * scale)) }
 
 let env = ServiceEnv.online
 ServiceAdapter.register(in: env)
+env.register(RequestLog.self, scope: .scoped) { RequestLog(request: try ServiceEnv.current.resolve(RequestID.self)) }
+
+/// One request's work with a scope: open it, register the request's context, resolve a shared
+/// singleton and a scoped service that reads the context, and drop the scope.
+@inline(never)
+func serveRequestInScope(_ id: Int) {
+    env.withScope(named: "request") { scope in
+        scope.register(RequestID(value: id))
+        blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: scope))
+        blackHole(ServiceAdapter.resolve(RequestLog.self, in: scope))
+    }
+}
+
+/// The same work written by hand: the context, the per-request object, the shared singleton.
+@inline(never)
+func serveRequestByHand(_ id: Int) {
+    let request = RequestID(value: id)
+    blackHole(HandWritten.singleton)
+    blackHole(RequestLog(request: request))
+}
 
 // `--alloc-probe N`: only N cached resolves, for counting heap allocations under valgrind.
 if let index = arguments.firstIndex(of: "--alloc-probe"), arguments.indices.contains(index + 1),
@@ -30,9 +50,14 @@ if let index = arguments.firstIndex(of: "--alloc-probe"), arguments.indices.cont
     _ = ServiceAdapter.resolve(CachedSingleton.self, in: env)
     let probe = ServiceConsumer()
     _ = probe.singleton
-    for _ in 0..<count {
-        blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: env))
-        blackHole(probe.singleton)
+    let scoped = arguments.contains("--scope")
+    for index in 0..<count {
+        if scoped {
+            serveRequestInScope(index)
+        } else {
+            blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: env))
+            blackHole(probe.singleton)
+        }
     }
     exit(0)
 }
@@ -46,6 +71,8 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
         case "three": { blackHole(ServiceAdapter.resolve(ThreeDependencies.self, in: env)) }
         case "chain": { blackHole(ServiceAdapter.resolve(Chain0.self, in: env)) }
         case "diamond": { blackHole(ServiceAdapter.resolve(DiamondTop.self, in: env)) }
+        case "scope": { serveRequestInScope(1) }
+        case "scope-by-hand": { serveRequestByHand(1) }
         default: { blackHole(ServiceAdapter.resolve(Leaf.self, in: env)) }
         }
     for _ in 0..<count {
@@ -142,6 +169,16 @@ func checkSemantics() {
     require(chainLength(container.resolve(Chain0.self)!) == 10, "Swinject chain")
     require(chainLength(chain.make0()) == 10, "swift-dependencies chain")
     require(ServiceConsumer().singleton === service, "@Service resolves the singleton")
+
+    let first = env.makeScope(named: "request 1")
+    first.register(RequestID(value: 1))
+    let second = env.makeScope(named: "request 2")
+    second.register(RequestID(value: 2))
+    require(ServiceAdapter.resolve(CachedSingleton.self, in: first) === service, "a scope shares the singleton")
+    let log = ServiceAdapter.resolve(RequestLog.self, in: first)
+    require(log === ServiceAdapter.resolve(RequestLog.self, in: first), "one scoped instance per scope")
+    require(log.request.value == 1, "a scoped service sees its scope's context")
+    require(ServiceAdapter.resolve(RequestLog.self, in: second).request.value == 2, "scopes are isolated")
 
     let generated = ServiceEnv(name: "generated check")
     MainActor.assumeIsolated { generated.assemble(GeneratedAssembly()) }
@@ -348,6 +385,14 @@ let scenarios: [Scenario] = [
         contenders: [
             Contender(library: "hand-written") { blackHole(handWrittenConsumer.singleton) },
             Contender(library: "Service") { blackHole(consumer.singleton) },
+        ],
+    ),
+    Scenario(
+        name: "request scope: open, register the context, resolve a singleton and a scoped service, drop",
+        iterations: iterations(200_000),
+        contenders: [
+            Contender(library: "hand-written") { serveRequestByHand(7) },
+            Contender(library: "Service") { serveRequestInScope(7) },
         ],
     ),
     Scenario(

@@ -26,6 +26,9 @@ class Registration: @unchecked Sendable {
     @usableFromInline let scope: ServiceScope
     @usableFromInline let track: Track
     @usableFromInline let form: FactoryForm
+    /// Whether the factory returns an instance given to `register(_:)`: nothing to build, so the
+    /// first resolve publishes it without a construction frame.
+    @usableFromInline let isInstance: Bool
     /// The factory's argument types, for error messages; empty unless the factory takes
     /// arguments.
     var argumentTypes: [Any.Type] { [] }
@@ -49,10 +52,11 @@ class Registration: @unchecked Sendable {
     /// The serial of the latest registration made while an assembly was being applied.
     static var latestSerial: UInt64 { serials.load(ordering: .relaxed) }
 
-    init(scope: ServiceScope, track: Track, form: FactoryForm = .plain) {
+    init(scope: ServiceScope, track: Track, form: FactoryForm = .plain, isInstance: Bool = false) {
         self.scope = scope
         self.track = track
         self.form = form
+        self.isInstance = isInstance
     }
 
     /// Runs a Sendable-track factory for a caller that knows the value type only generically
@@ -68,9 +72,9 @@ class Registration: @unchecked Sendable {
 final class SendableRegistration<Value: Sendable>: Registration, @unchecked Sendable {
     @usableFromInline let factory: @Sendable () throws -> Value
 
-    init(scope: ServiceScope, factory: @escaping @Sendable () throws -> Value) {
+    init(scope: ServiceScope, isInstance: Bool = false, factory: @escaping @Sendable () throws -> Value) {
         self.factory = factory
-        super.init(scope: scope, track: .sendable)
+        super.init(scope: scope, track: .sendable, isInstance: isInstance)
     }
 
     @usableFromInline

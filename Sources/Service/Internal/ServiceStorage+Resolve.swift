@@ -53,6 +53,9 @@ extension ServiceStorage {
                 return nil
             }
             let factory = unsafeDowncast(registration, to: SendableRegistration<Value>.self).factory
+            if registration.isInstance {
+                return .instance(slot.takeUnretainedValue(), factory)
+            }
             return .plain(slot.takeUnretainedValue(), registration.scope, factory)
         }
     }
@@ -403,6 +406,41 @@ extension ServiceStorage {
         }
     }
 
+    /// Publishes the instance that `register(_:)` was given as the cached one of `slot`: there is
+    /// nothing to build, so no frame or construction is needed. Runs once per slot, so it is not
+    /// worth specialising.
+    @usableFromInline
+    func publishInstance<Value: Sendable>(
+        _ slot: Slot,
+        _ instance: () throws -> Value,
+    ) throws(ServiceError) -> Value {
+        let value: Value
+        do {
+            value = try instance()
+        } catch {
+            throw .fromFactory(error, name: slot.name)
+        }
+        publish(ValueBox(value), in: slot)
+        return value
+    }
+
+    /// Makes `box` the cached instance of `slot` on the Sendable track unless one is cached or
+    /// being built.
+    @usableFromInline
+    func publish(_ box: Box, in slot: Slot) {
+        let bits = RetainedBits.retain(box)
+        let published = slot.withState { state in
+            guard state.construction == nil, slot.loadCache(.sendable) == 0 else {
+                return false
+            }
+            _ = slot.exchangeCache(.sendable, with: bits)
+            return true
+        }
+        if !published {
+            RetainedBits.release(bits)
+        }
+    }
+
     /// The cached instance in `slot` on `track`, if any.
     @inlinable
     func cachedValue<Value>(_ type: Value.Type, in slot: Slot, track: Track) -> Value? {
@@ -446,6 +484,8 @@ enum CachedOrPlain<Value: Sendable> {
     case cached(Value)
     /// No cached instance; the slot, scope and factory of a plain registration to build it with.
     case plain(Slot, ServiceScope, @Sendable () throws -> Value)
+    /// No cached instance yet of an instance given to `register(_:)`; the factory returns it.
+    case instance(Slot, @Sendable () throws -> Value)
 }
 
 /// What a resolve of a shared (singleton or custom) instance found under the slot lock.

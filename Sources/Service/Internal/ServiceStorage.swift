@@ -16,13 +16,16 @@ final class ServiceStorage: Sendable {
     private let moreHeaderPadding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
         0, 0, 0, 0, 0, 0, 0, 0,
     )
-    @usableFromInline let gate = ReaderGate()
+    /// The reader counters that protect this storage's table, slots and registrations; a scope
+    /// shares its parent's (a writer then waits for the readers of both, which is never unsafe),
+    /// so that opening one allocates no counters.
+    @usableFromInline let gate: ReaderGate
     /// The current `SlotTable`, unretained; `writer` keeps it alive, and a replaced table is
     /// retired through the gate like any other unpublished pointer.
     @usableFromInline let table: Atomic<UInt>
-    private let writer: Locked<WriterState>
+    private let writer: Mutex<WriterState>
     /// Retained pointers that were unpublished but may still be seen by a reader.
-    private let retired = Locked<[UInt]>([])
+    private let retired = Mutex<[UInt]>([])
     /// The name of the environment, which `ServiceEnv` reads (so an environment value is one
     /// reference, cheap to copy in and out of `ServiceEnv.current`).
     let name: String
@@ -34,7 +37,7 @@ final class ServiceStorage: Sendable {
     /// Whether this storage or one of its ancestors is a scope, so `.scoped` services resolve here.
     @usableFromInline let isWithinScope: Bool
     /// The declared assemblies applied to this storage.
-    let assembly = Locked(AssemblyLog())
+    let assembly = Mutex(AssemblyLog())
 
     private struct WriterState {
         /// Every slot, untagged and tagged, in creation order.
@@ -58,9 +61,11 @@ final class ServiceStorage: Sendable {
         self.parent = parent
         self.isScope = isScope
         self.isWithinScope = isScope || parent?.isWithinScope == true
-        let first = SlotTable(capacity: 16)
+        self.gate = isScope ? parent?.gate ?? ReaderGate() : ReaderGate()
+        // NB: a scope usually registers a value or two; a table of 4 holds 3 before it grows.
+        let first = SlotTable(capacity: isScope ? 4 : 16)
         table = Atomic(UInt(bitPattern: Unmanaged.passUnretained(first).toOpaque()))
-        writer = Locked(WriterState(table: first))
+        writer = Mutex(WriterState(table: first))
     }
 
     deinit {

@@ -21,8 +21,9 @@ final class SlotTable: @unchecked Sendable {
         precondition(capacity >= 2 && capacity & (capacity - 1) == 0, "capacity must be a power of two")
         self.capacity = capacity
         self.shift = UInt.bitWidth - capacity.trailingZeroBitCount
-        keys = .allocate(capacity: capacity)
-        values = .allocate(capacity: capacity)
+        // NB: one allocation for both arrays: keys first, then values.
+        keys = .allocate(capacity: capacity * 2)
+        values = keys + capacity
         for index in 0..<capacity {
             (keys + index).initialize(to: Atomic(0))
             (values + index).initialize(to: Atomic(0))
@@ -30,10 +31,8 @@ final class SlotTable: @unchecked Sendable {
     }
 
     deinit {
-        keys.deinitialize(count: capacity)
-        values.deinitialize(count: capacity)
+        keys.deinitialize(count: capacity * 2)
         keys.deallocate()
-        values.deallocate()
     }
 
     /// The first probe position for `key` (Fibonacci hashing).
