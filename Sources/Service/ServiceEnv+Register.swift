@@ -44,9 +44,10 @@ extension ServiceEnv {
     /// struct Config: Sendable { let retries: Int }
     /// ServiceEnv.current.register(Config(retries: 3))
     /// ```
+    @inlinable
     public func register<S: Sendable>(_ instance: S) {
+        // NB: no metadata: the graph knows an instance (no dependencies) from `isInstance`.
         let registration = SendableRegistration(scope: .singleton, isInstance: true) { instance }
-        registration.metadata = RegistrationMetadata(service: S.self, dependencies: [])
         storage.install(registration, for: S.self)
     }
 }
@@ -104,8 +105,7 @@ extension ServiceEnv {
     /// ```
     @MainActor
     public func registerMain<S>(_ instance: S) {
-        let registration = MainRegistration(scope: .singleton) { instance }
-        registration.metadata = RegistrationMetadata(service: S.self, dependencies: [])
+        let registration = MainRegistration(scope: .singleton, isInstance: true) { instance }
         storage.install(registration, for: S.self)
     }
 }

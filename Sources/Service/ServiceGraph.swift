@@ -191,7 +191,7 @@ private struct ServiceGraphBuilder {
             service: String(describing: metadata?.service ?? type),
             scope: registration.scope,
             isMainActor: isMainActor,
-            source: metadata == nil ? .runtime : .injectable,
+            source: metadata == nil && !registration.isInstance ? .runtime : .injectable,
             origin: "runtime",
             dependencies: edges(metadata?.dependencies ?? []),
         )

@@ -174,6 +174,17 @@ struct RequestScopeTests {
         #expect(try request.resolve(NoteStore.self) === app.resolve(NoteStore.self))
     }
 
+    @Test("a scope of an override environment shares the override environment's instances")
+    func scopeOfOverride() throws {
+        let app = ServiceEnv(name: "app")
+        app.register(NoteStore.self) { NoteStore() }
+        let test = ServiceEnv(name: "test", parent: app)
+        let first = try test.makeScope(named: "request 1").resolve(NoteStore.self)
+        #expect(try test.makeScope(named: "request 2").resolve(NoteStore.self) === first)
+        #expect(try test.resolve(NoteStore.self) === first)
+        #expect(try app.resolve(NoteStore.self) !== first)
+    }
+
     @Test("an override environment still builds its own instances of inherited singletons")
     func overrideEnvironmentUnchanged() throws {
         let app = ServiceEnv(name: "app")

@@ -72,6 +72,7 @@ class Registration: @unchecked Sendable {
 final class SendableRegistration<Value: Sendable>: Registration, @unchecked Sendable {
     @usableFromInline let factory: @Sendable () throws -> Value
 
+    @usableFromInline
     init(scope: ServiceScope, isInstance: Bool = false, factory: @escaping @Sendable () throws -> Value) {
         self.factory = factory
         super.init(scope: scope, track: .sendable, isInstance: isInstance)
@@ -89,9 +90,9 @@ final class SendableRegistration<Value: Sendable>: Registration, @unchecked Send
 final class MainRegistration<Value>: Registration, @unchecked Sendable {
     @usableFromInline let factory: @MainActor @Sendable () throws -> Value
 
-    init(scope: ServiceScope, factory: @escaping @MainActor @Sendable () throws -> Value) {
+    init(scope: ServiceScope, isInstance: Bool = false, factory: @escaping @MainActor @Sendable () throws -> Value) {
         self.factory = factory
-        super.init(scope: scope, track: .main)
+        super.init(scope: scope, track: .main, isInstance: isInstance)
     }
 }
 

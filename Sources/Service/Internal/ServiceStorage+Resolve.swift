@@ -14,6 +14,9 @@ extension ServiceStorage {
             throw .notRegistered(type)
         }
         guard owner === self else {
+            if let cached = owner.cachedValue(type, in: slot, track: .sendable) {
+                return cached
+            }
             return try delegate(type, tags: [], to: owner) { env throws(ServiceError) in try env.resolve(type) }
         }
         guard registration.form == .plain else {
@@ -407,9 +410,8 @@ extension ServiceStorage {
     }
 
     /// Publishes the instance that `register(_:)` was given as the cached one of `slot`: there is
-    /// nothing to build, so no frame or construction is needed. Runs once per slot, so it is not
-    /// worth specialising.
-    @usableFromInline
+    /// nothing to build, so no frame or construction is needed.
+    @inlinable
     func publishInstance<Value: Sendable>(
         _ slot: Slot,
         _ instance: () throws -> Value,
@@ -418,10 +420,16 @@ extension ServiceStorage {
         do {
             value = try instance()
         } catch {
-            throw .fromFactory(error, name: slot.name)
+            throw instanceFailure(error, slot: slot)
         }
         publish(ValueBox(value), in: slot)
         return value
+    }
+
+    /// The error of an instance registration's factory, which never throws in practice.
+    @usableFromInline
+    func instanceFailure(_ error: any Error, slot: Slot) -> ServiceError {
+        .fromFactory(error, name: slot.name)
     }
 
     /// Makes `box` the cached instance of `slot` on the Sendable track unless one is cached or

@@ -110,14 +110,28 @@ final class ServiceStorage: Sendable {
         if let slot, let own {
             return (slot, own, self)
         }
-        guard let inherited = inheritedRegistration(for: type, tags: tags) else {
-            return nil
+        // NB: one walk up the chain finds the registration and, for a scope, who caches it.
+        var ancestor = parent
+        var caching: ServiceStorage? = isScope ? nil : self
+        while let current = ancestor {
+            let (ownerSlot, registration) = current.ownEntry(for: type, tags: tags)
+            if let ownerSlot, let registration {
+                guard isScope, registration.scope.isShared else {
+                    return (slot ?? self.slot(creating: type, tags: tags), registration, self)
+                }
+                // NB: a scope leaves a shared service to the nearest environment above it that is not a
+                // scope (an override environment caches its own), or to the one that registered it.
+                guard let caching, caching !== current else {
+                    return (ownerSlot, registration, current)
+                }
+                return (caching.slot(creating: type, tags: tags), registration, caching)
+            }
+            if caching == nil && !current.isScope {
+                caching = current
+            }
+            ancestor = current.parent
         }
-        if isScope, inherited.scope.isShared, let parent {
-            return parent.registration(for: type, tags: tags)
-        }
-        // NB: the writer lock is taken once per inherited key, to create the caching slot.
-        return (slot ?? self.slot(creating: type, tags: tags), inherited, self)
+        return nil
     }
 
     /// Whether `type` is registered under `tags` here or in a parent.
@@ -206,7 +220,7 @@ final class ServiceStorage: Sendable {
     }
 
     /// The slot of `type` under `tags`, created if needed.
-    private func slot(creating type: Any.Type, tags: TagSet) -> Slot {
+    func slot(creating type: Any.Type, tags: TagSet) -> Slot {
         guard !tags.isEmpty else {
             return slot(creating: type)
         }
@@ -216,6 +230,10 @@ final class ServiceStorage: Sendable {
                 return existing
             }
             let slot = Slot(type: type, tags: tags, sequence: state.slots.count)
+            if state.slots.capacity == 0 {
+                // NB: one allocation for the first few slots, not one per doubling.
+                state.slots.reserveCapacity(4)
+            }
             state.slots.append(slot)
             state.tagged[key] = slot
             state.taggedByType[key.type, default: []].append(slot)
@@ -233,6 +251,10 @@ final class ServiceStorage: Sendable {
                 return existing.takeUnretainedValue()
             }
             let slot = Slot(type: type, sequence: state.slots.count)
+            if state.slots.capacity == 0 {
+                // NB: one allocation for the first few slots, not one per doubling.
+                state.slots.reserveCapacity(4)
+            }
             state.slots.append(slot)
             // NB: grow at a load factor of 3/4; linear probing stays short below it.
             if state.slots.count * 4 > current.capacity * 3 {
@@ -260,6 +282,7 @@ final class ServiceStorage: Sendable {
     ///
     /// An instance cached under the previous registration stays if the scope, track and factory
     /// form are the same, and is dropped otherwise.
+    @usableFromInline
     func install(_ registration: Registration, for type: Any.Type, tags: TagSet = []) {
         let slot = slot(creating: type, tags: tags)
         let newBits = RetainedBits.retain(registration)

@@ -26,7 +26,7 @@ final class Slot: @unchecked Sendable {
     @usableFromInline let mainCache = Atomic<UInt>(0)
     /// Guards `stateValue`; inline, so a slot is one allocation.
     private let stateLock = Atomic(false)
-    private var stateValue = SlotState()
+    @exclusivity(unchecked) private var stateValue = SlotState()
 
     init(type: Any.Type, tags: TagSet = [], sequence: Int) {
         self.type = type
@@ -39,10 +39,16 @@ final class Slot: @unchecked Sendable {
     var name: String { serviceName(type, tags: tags) }
 
     deinit {
-        for bits in [registration.load(ordering: .relaxed), cache.load(ordering: .relaxed)] where bits != 0 {
-            RetainedBits.release(bits)
-        }
+        // NB: three loads, not a loop over an array literal, which would allocate.
+        let registrationBits = registration.load(ordering: .relaxed)
+        let cacheBits = cache.load(ordering: .relaxed)
         let mainBits = mainCache.load(ordering: .relaxed)
+        if registrationBits != 0 {
+            RetainedBits.release(registrationBits)
+        }
+        if cacheBits != 0 {
+            RetainedBits.release(cacheBits)
+        }
         if mainBits != 0 {
             RetainedBits.release(mainBits)
         }
@@ -112,7 +118,7 @@ final class Construction: @unchecked Sendable {
     /// Held by a synchronous constructor while the factory runs.
     @usableFromInline let latch = Mutex(())
     private let waitLock = Atomic(false)
-    private var waitState = WaitState()
+    @exclusivity(unchecked) private var waitState = WaitState()
 
     private struct WaitState {
         var finished = false
