@@ -63,7 +63,7 @@ final class ServiceStorage: Sendable {
         self.isWithinScope = isScope || parent?.isWithinScope == true
         self.gate = isScope ? parent?.gate ?? ReaderGate() : ReaderGate()
         // NB: a scope usually registers a value or two; a table of 4 holds 3 before it grows.
-        let first = SlotTable(capacity: isScope ? 4 : 16)
+        let first = SlotTable.make(capacity: isScope ? 4 : 16)
         table = Atomic(UInt(bitPattern: Unmanaged.passUnretained(first).toOpaque()))
         writer = Mutex(WriterState(table: first))
     }
@@ -257,8 +257,8 @@ final class ServiceStorage: Sendable {
             }
             state.slots.append(slot)
             // NB: grow at a load factor of 3/4; linear probing stays short below it.
-            if state.slots.count * 4 > current.capacity * 3 {
-                let larger = SlotTable(capacity: current.capacity * 2)
+            if state.slots.count * 4 > current.slotCapacity * 3 {
+                let larger = SlotTable.make(capacity: current.slotCapacity * 2)
                 for existing in state.slots where existing.tags.isEmpty {
                     larger.insert(existing, for: UInt(bitPattern: ObjectIdentifier(existing.type)))
                 }

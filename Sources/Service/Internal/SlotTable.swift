@@ -5,65 +5,85 @@ public import Synchronization
 /// Keys and values are written once per entry, by `ServiceStorage` under its writer lock, value
 /// before key; readers load the key, then the value. A full table is never resized in place: the
 /// storage builds a larger one and publishes it, and keeps the old one alive until it deinits.
+///
+/// The keys and values live in the object's own tail allocation (keys first, then values), so a
+/// table is one allocation and a lookup follows no pointer besides the table's.
 @usableFromInline
-final class SlotTable: @unchecked Sendable {
-    // Safety: `keys` and `values` point at `capacity` atomics each, owned by this object. They are
-    // only read and written through atomic operations; writers are serialised by the writer lock
-    // of the `ServiceStorage` that owns the table. Values are unretained `Slot` pointers: the
-    // storage keeps every slot alive for as long as any of its tables.
+final class SlotTable: ManagedBuffer<SlotTable.Header, Atomic<UInt>> {
+    // NB: the tail elements are `2 * capacity` atomics, only read and written through atomic
+    // operations; writers are serialised by the writer lock of the `ServiceStorage` that owns the
+    // table. Values are unretained `Slot` pointers: the storage keeps every slot alive for as
+    // long as any of its tables.
 
-    @usableFromInline let capacity: Int
-    @usableFromInline let shift: Int
-    @usableFromInline let keys: UnsafeMutablePointer<Atomic<UInt>>
-    @usableFromInline let values: UnsafeMutablePointer<Atomic<UInt>>
+    /// The table's size, fixed at creation.
+    @usableFromInline
+    struct Header {
+        @usableFromInline let capacity: Int
+        @usableFromInline let shift: Int
+    }
 
-    init(capacity: Int) {
+    /// A table with room for `capacity` entries, a power of two.
+    static func make(capacity: Int) -> SlotTable {
         precondition(capacity >= 2 && capacity & (capacity - 1) == 0, "capacity must be a power of two")
-        self.capacity = capacity
-        self.shift = UInt.bitWidth - capacity.trailingZeroBitCount
-        // NB: one allocation for both arrays: keys first, then values.
-        keys = .allocate(capacity: capacity * 2)
-        values = keys + capacity
-        for index in 0..<capacity {
-            (keys + index).initialize(to: Atomic(0))
-            (values + index).initialize(to: Atomic(0))
+        let buffer = SlotTable.create(minimumCapacity: capacity * 2) { _ in
+            Header(capacity: capacity, shift: UInt.bitWidth - capacity.trailingZeroBitCount)
         }
+        let table = unsafeDowncast(buffer, to: SlotTable.self)
+        table.withUnsafeMutablePointerToElements { elements in
+            for index in 0..<capacity * 2 {
+                (elements + index).initialize(to: Atomic(0))
+            }
+        }
+        return table
     }
 
     deinit {
-        keys.deinitialize(count: capacity * 2)
-        keys.deallocate()
+        // NB: `Atomic<UInt>` needs no deinitialization; the header is trivial too.
+        _ = withUnsafeMutablePointers { header, elements in
+            elements.deinitialize(count: header.pointee.capacity * 2)
+        }
+    }
+
+    /// How many entries the table has room for.
+    @inlinable var slotCapacity: Int {
+        withUnsafeMutablePointerToHeader { $0.pointee.capacity }
     }
 
     /// The first probe position for `key` (Fibonacci hashing).
     @inlinable @inline(__always)
-    func home(of key: UInt) -> Int {
+    func home(of key: UInt, shift: Int) -> Int {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(truncatingIfNeeded: shift))
     }
 
     /// The slot registered for `key`, if any.
     @inlinable @inline(__always)
     func slot(for key: UInt) -> Unmanaged<Slot>? {
-        var index = home(of: key)
-        while true {
-            let found = keys[index].load(ordering: .acquiring)
-            if found == key {
-                return RetainedBits.object(values[index].load(ordering: .acquiring), as: Slot.self)
+        withUnsafeMutablePointers { header, keys in
+            let capacity = header.pointee.capacity
+            var index = home(of: key, shift: header.pointee.shift)
+            while true {
+                let found = keys[index].load(ordering: .acquiring)
+                if found == key {
+                    return RetainedBits.object(keys[capacity &+ index].load(ordering: .acquiring), as: Slot.self)
+                }
+                if found == 0 {
+                    return nil
+                }
+                index = (index &+ 1) & (capacity &- 1)
             }
-            if found == 0 {
-                return nil
-            }
-            index = (index &+ 1) & (capacity &- 1)
         }
     }
 
     /// Adds an entry; the caller holds the writer lock, checked `slot(for:)` and left room.
     func insert(_ slot: Slot, for key: UInt) {
-        var index = home(of: key)
-        while keys[index].load(ordering: .relaxed) != 0 {
-            index = (index &+ 1) & (capacity &- 1)
+        withUnsafeMutablePointers { header, keys in
+            let capacity = header.pointee.capacity
+            var index = home(of: key, shift: header.pointee.shift)
+            while keys[index].load(ordering: .relaxed) != 0 {
+                index = (index &+ 1) & (capacity &- 1)
+            }
+            keys[capacity + index].store(UInt(bitPattern: Unmanaged.passUnretained(slot).toOpaque()), ordering: .releasing)
+            keys[index].store(key, ordering: .releasing)
         }
-        values[index].store(UInt(bitPattern: Unmanaged.passUnretained(slot).toOpaque()), ordering: .releasing)
-        keys[index].store(key, ordering: .releasing)
     }
 }
