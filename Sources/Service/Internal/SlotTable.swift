@@ -82,7 +82,8 @@ final class SlotTable: ManagedBuffer<SlotTable.Header, Atomic<UInt>> {
             while keys[index].load(ordering: .relaxed) != 0 {
                 index = (index &+ 1) & (capacity &- 1)
             }
-            keys[capacity + index].store(UInt(bitPattern: Unmanaged.passUnretained(slot).toOpaque()), ordering: .releasing)
+            let value = UInt(bitPattern: Unmanaged.passUnretained(slot).toOpaque())
+            keys[capacity + index].store(value, ordering: .releasing)
             keys[index].store(key, ordering: .releasing)
         }
     }
