@@ -24,10 +24,11 @@ extension Injectable {
     ///
     /// Registration through `register(_:)` uses the throwing `make(resolver:)` instead.
     public static var `default`: Self {
+        let env = ServiceEnv.current
         do {
-            return try make(resolver: .current)
+            return try make(resolver: env)
         } catch {
-            fatalError(error.description)
+            fatalError(FailureTrace.trapMessage(error, in: env))
         }
     }
 }

@@ -87,6 +87,17 @@ final class FailureTrace: Sendable {
         }
     }
 
+    /// The description of `error` with the environment and the chain of the constructions running
+    /// on this thread, for a trap message: cheap, and never a stale trace.
+    @usableFromInline
+    static func trapMessage(_ error: ServiceError, in env: ServiceEnv) -> String {
+        ResolutionFailure(
+            error: error,
+            environment: env.name,
+            chain: chain(of: error, in: ResolutionFrame.activeParent),
+        ).description
+    }
+
     /// `error` with where it happened: `trace` when it belongs to the error, else the chain of
     /// the caller's own construction (if any) and the service that failed.
     private static func failure(

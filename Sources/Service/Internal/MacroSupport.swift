@@ -55,7 +55,7 @@ public enum __ServiceMacroSupport {
         do {
             return try env.resolve(type)
         } catch {
-            fatalError(error.description)
+            fatalError(FailureTrace.trapMessage(error, in: env))
         }
     }
 
@@ -65,7 +65,7 @@ public enum __ServiceMacroSupport {
         do {
             return try env.resolveMain(type)
         } catch {
-            fatalError(error.description)
+            fatalError(FailureTrace.trapMessage(error, in: env))
         }
     }
 
@@ -74,7 +74,7 @@ public enum __ServiceMacroSupport {
         do {
             return try resolveIfRegistered(type, in: env)
         } catch {
-            fatalError(error.description)
+            fatalError(FailureTrace.trapMessage(error, in: env))
         }
     }
 
