@@ -169,7 +169,7 @@ extension ServiceEnv {
     /// }
     /// ```
     public var assembledTables: [(name: String, registrations: [AssemblyRegistration])] {
-        storage.assembly.withLock { $0.tables.map { ($0.name, $0.registrations) } }
+        storage.withAssembly { $0.tables.map { ($0.name, $0.registrations) } }
     }
 }
 
@@ -243,7 +243,7 @@ struct AssemblyLog: Sendable {
         in storage: ServiceStorage,
         _ body: () -> Void,
     ) -> Bool {
-        let index = storage.assembly.withLock { log -> Int? in
+        let index = storage.withAssembly { log -> Int? in
             guard log.types.insert(ObjectIdentifier(type)).inserted else {
                 return nil
             }
@@ -256,7 +256,7 @@ struct AssemblyLog: Sendable {
         let first = Registration.latestSerial + 1
         body()
         let last = Registration.latestSerial
-        storage.assembly.withLock { $0.tables[index].serials = first...max(first, last) }
+        storage.withAssembly { $0.tables[index].serials = first...max(first, last) }
         return true
     }
 }

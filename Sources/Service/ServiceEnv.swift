@@ -150,7 +150,7 @@ public struct ServiceEnv: Sendable, Hashable {
     /// ```
     public func resetAll() {
         storage.reset(registrations: true) { _ in false }
-        storage.assembly.withLock { $0 = AssemblyLog() }
+        storage.withAssembly { $0 = AssemblyLog() }
     }
 
     /// Drops the cached instances of services registered with `scope`.

@@ -140,7 +140,7 @@ private struct ServiceGraphBuilder {
     func build(environment: String) -> ServiceGraph {
         var rows: [Key: Row] = [:]
         for link in storage.chain {
-            for table in link.assembly.withLock({ $0.tables }) {
+            for table in link.withAssembly({ $0.tables }) {
                 for registration in table.registrations {
                     let key = Key(registration)
                     if rows[key] == nil {

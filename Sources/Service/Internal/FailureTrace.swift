@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Where a failed resolution was when it failed: the services being built, outermost first,
 /// ending with the one that failed, recorded for one error (by its description).
 ///
@@ -120,7 +118,7 @@ final class FailureTrace: Sendable {
 final class FailureCollector: Sendable {
     @TaskLocal static var current: FailureCollector?
 
-    private let stored = Mutex<FailureTrace?>(nil)
+    private let stored = Locked<FailureTrace?>(nil)
 
     /// The deepest trace offered for the latest error.
     var trace: FailureTrace? { stored.withLock { $0 } }

@@ -7,7 +7,12 @@ public import Synchronization
 /// affected slot's lock, unpublish old pointers and hand them to `retire(_:)`, which releases
 /// them once no reader can still see them.
 @usableFromInline
-final class ServiceStorage: Sendable {
+final class ServiceStorage: @unchecked Sendable {
+    // Safety: `writerState`, `retiredBits` and `assemblyLog` are each only read or written while
+    // their own spin lock (`writerLock`, `retiredLock`, `assemblyLock`) is held, in `withWriter`,
+    // `withRetired` and `withAssembly`; every other stored property is immutable or atomic. The
+    // locks are atomics of this module, so ThreadSanitizer sees them (it cannot see the futex of
+    // `Synchronization.Mutex`), and they live inline, so a storage (a scope) is one allocation.
     /// Keeps the fields every resolve reads off the cache line of the object's reference count,
     /// which every copy of a `ServiceEnv` writes.
     private let headerPadding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
@@ -23,9 +28,11 @@ final class ServiceStorage: Sendable {
     /// The current `SlotTable`, unretained; `writer` keeps it alive, and a replaced table is
     /// retired through the gate like any other unpublished pointer.
     @usableFromInline let table: Atomic<UInt>
-    private let writer: Mutex<WriterState>
+    private let writerLock = Atomic(false)
+    @exclusivity(unchecked) private var writerState: WriterState
+    private let retiredLock = Atomic(false)
     /// Retained pointers that were unpublished but may still be seen by a reader.
-    private let retired = Mutex<[UInt]>([])
+    @exclusivity(unchecked) private var retiredBits: [UInt] = []
     /// The name of the environment, which `ServiceEnv` reads (so an environment value is one
     /// reference, cheap to copy in and out of `ServiceEnv.current`).
     let name: String
@@ -36,8 +43,9 @@ final class ServiceStorage: Sendable {
     let isScope: Bool
     /// Whether this storage or one of its ancestors is a scope, so `.scoped` services resolve here.
     @usableFromInline let isWithinScope: Bool
+    private let assemblyLock = Atomic(false)
     /// The declared assemblies applied to this storage.
-    let assembly = Mutex(AssemblyLog())
+    @exclusivity(unchecked) private var assemblyLog = AssemblyLog()
 
     private struct WriterState {
         /// Every slot, untagged and tagged, in creation order.
@@ -65,13 +73,34 @@ final class ServiceStorage: Sendable {
         // NB: a scope usually registers a value or two; a table of 4 holds 3 before it grows.
         let first = SlotTable.make(capacity: isScope ? 4 : 16)
         table = Atomic(UInt(bitPattern: Unmanaged.passUnretained(first).toOpaque()))
-        writer = Mutex(WriterState(table: first))
+        writerState = WriterState(table: first)
     }
 
     deinit {
-        for bits in retired.withLock({ $0 }) {
+        for bits in withRetired({ $0 }) {
             RetainedBits.release(bits)
         }
+    }
+
+    /// Runs `body` with exclusive access to the registration bookkeeping.
+    private func withWriter<Result>(_ body: (inout WriterState) -> Result) -> Result {
+        writerLock.lockSpinning()
+        defer { writerLock.unlockSpinning() }
+        return body(&writerState)
+    }
+
+    /// Runs `body` with exclusive access to the retired pointers.
+    private func withRetired<Result>(_ body: (inout [UInt]) -> Result) -> Result {
+        retiredLock.lockSpinning()
+        defer { retiredLock.unlockSpinning() }
+        return body(&retiredBits)
+    }
+
+    /// Runs `body` with exclusive access to the log of applied assemblies.
+    func withAssembly<Result>(_ body: (inout AssemblyLog) -> Result) -> Result {
+        assemblyLock.lockSpinning()
+        defer { assemblyLock.unlockSpinning() }
+        return body(&assemblyLog)
     }
 
     /// The slot of `key`, if the type was ever registered here. Call inside a gate section.
@@ -157,7 +186,7 @@ final class ServiceStorage: Sendable {
     /// Every registration made in this storage (not inherited), in the order the keys were first
     /// registered.
     func ownRegistrations() -> [(type: Any.Type, tags: TagSet, registration: Registration)] {
-        let slots = writer.withLock { $0.slots }
+        let slots = withWriter { $0.slots }
         let stripe = gate.enter()
         defer { gate.leave(stripe) }
         return slots.compactMap { slot in
@@ -180,7 +209,7 @@ final class ServiceStorage: Sendable {
 
     /// The untagged and tagged slots of `type` in this storage, in creation order.
     private func ownSlots(of type: Any.Type) -> [Slot] {
-        let tagged = writer.withLock { $0.taggedByType[ObjectIdentifier(type)] ?? [] }
+        let tagged = withWriter { $0.taggedByType[ObjectIdentifier(type)] ?? [] }
         guard let untagged = ownEntry(for: type, tags: []).0 else {
             return tagged
         }
@@ -193,7 +222,7 @@ final class ServiceStorage: Sendable {
         defer { gate.leave(stripe) }
         guard tags.isEmpty else {
             let key = TaggedKey(type: ObjectIdentifier(type), tags: tags)
-            guard let slot = writer.withLock({ $0.tagged[key] }) else {
+            guard let slot = withWriter({ $0.tagged[key] }) else {
                 return (nil, nil)
             }
             let bits = slot.registration.load(ordering: .sequentiallyConsistent)
@@ -225,7 +254,7 @@ final class ServiceStorage: Sendable {
             return slot(creating: type)
         }
         let key = TaggedKey(type: ObjectIdentifier(type), tags: tags)
-        return writer.withLock { state in
+        return withWriter { state in
             if let existing = state.tagged[key] {
                 return existing
             }
@@ -245,7 +274,7 @@ final class ServiceStorage: Sendable {
     private func slot(creating type: Any.Type) -> Slot {
         let key = UInt(bitPattern: ObjectIdentifier(type))
         var replaced: UInt = 0
-        let slot = writer.withLock { state in
+        let slot = withWriter { state in
             let current = state.table
             if let existing = current.slot(for: key) {
                 return existing.takeUnretainedValue()
@@ -306,7 +335,7 @@ final class ServiceStorage: Sendable {
     /// Drops the cached instances of every slot whose registration matches `predicate`; with
     /// `registrations`, drops the registrations of all slots too.
     func reset(registrations: Bool, where predicate: (Registration) -> Bool) {
-        let slots = writer.withLock { $0.slots }
+        let slots = withWriter { $0.slots }
         var dropped: [UInt] = []
         for slot in slots {
             // NB: a slot without a registration may cache an instance of an inherited one.
@@ -337,7 +366,7 @@ final class ServiceStorage: Sendable {
         guard !bits.isEmpty else {
             return
         }
-        let releasable = retired.withLock { list in
+        let releasable = withRetired { list in
             list += bits
             guard gate.isQuiescent() else {
                 return [UInt]()
