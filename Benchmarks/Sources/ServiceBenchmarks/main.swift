@@ -61,25 +61,63 @@ if let index = arguments.firstIndex(of: "--alloc-probe"), arguments.indices.cont
     }
     exit(0)
 }
-// `--profile NAME N`: only N Service resolves of one graph (leaf, three, chain, diamond), for
-// counting instructions per resolve under callgrind.
+// `--profile NAME N`: only N operations of one kind, for counting instructions per operation
+// under callgrind (`instructions.sh`). `hand-*` are the initializer calls written by hand,
+// `macro-*` resolve `@Injectable` types registered without closures, the others resolve the
+// closure registrations; `cached` and `service-read` read a cached singleton. Every operation
+// ends in the same `consume` call.
+let injectableEnv = ServiceEnv(name: "injectable")
+registerInjectableGraphs(in: injectableEnv)
+let otherEnv = ServiceEnv(name: "not current")
+ServiceAdapter.register(in: otherEnv)
 if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains(index + 2),
     let count = Int(arguments[index + 2])
 {
+    let probe = ServiceConsumer()
+    _ = probe.singleton
     let operation: () -> Void =
         switch arguments[index + 1] {
-        case "three": { blackHole(ServiceAdapter.resolve(ThreeDependencies.self, in: env)) }
-        case "chain": { blackHole(ServiceAdapter.resolve(Chain0.self, in: env)) }
-        case "diamond": { blackHole(ServiceAdapter.resolve(DiamondTop.self, in: env)) }
+        case "hand-leaf": { consume(Leaf()) }
+        case "hand-three": { consume(ThreeDependencies(a: DependencyA(), b: DependencyB(), c: DependencyC())) }
+        case "hand-chain": { consume(buildChainByHand()) }
+        case "hand-diamond": {
+            let shared = DiamondShared()
+            consume(DiamondTop(left: DiamondLeft(shared: shared), right: DiamondRight(shared: shared)))
+        }
+        case "hand-cached": { consume(handWrittenAccessor()) }
+        case "leaf": { consume(ServiceAdapter.resolve(Leaf.self, in: env)) }
+        case "leaf-other-env": { consume(ServiceAdapter.resolve(Leaf.self, in: otherEnv)) }
+        case "three": { consume(ServiceAdapter.resolve(ThreeDependencies.self, in: env)) }
+        case "chain": { consume(ServiceAdapter.resolve(Chain0.self, in: env)) }
+        case "diamond": { consume(ServiceAdapter.resolve(DiamondTop.self, in: env)) }
+        case "macro-leaf": { consume(ServiceAdapter.resolve(MacroLeaf.self, in: injectableEnv)) }
+        case "macro-three": { consume(ServiceAdapter.resolve(MacroThreeDependencies.self, in: injectableEnv)) }
+        case "macro-chain": { consume(ServiceAdapter.resolve(MacroChain0.self, in: injectableEnv)) }
+        case "macro-diamond": { consume(ServiceAdapter.resolve(MacroDiamondTop.self, in: injectableEnv)) }
+        case "cached": { consume(ServiceAdapter.resolve(CachedSingleton.self, in: env)) }
+        case "service-read": { consume(probe.singleton) }
         case "scope": { serveRequestInScope(1) }
         case "scope-by-hand": { serveRequestByHand(1) }
-        default: { blackHole(ServiceAdapter.resolve(Leaf.self, in: env)) }
+        default: { fatalError("unknown profile \(arguments[index + 1])") }
         }
     for _ in 0..<count {
         operation()
     }
     exit(0)
 }
+
+/// The ten-link chain written by hand.
+@inline(never)
+func buildChainByHand() -> Chain0 {
+    Chain0(
+        next: Chain1(
+            next: Chain2(
+                next: Chain3(next: Chain4(next: Chain5(next: Chain6(next: Chain7(next: Chain8(next: Chain9()))))))
+            )
+        )
+    )
+}
+
 // NB: Swinject's containers are not Sendable. `container` is only used from the main thread;
 // `synchronized` is Swinject's own thread-safe resolver, the one it documents for threads.
 nonisolated(unsafe) let container = SwinjectAdapter.makeContainer()

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Instructions per operation, counted with callgrind as (Ir(N2) - Ir(N1)) / (N2 - N1), so that
+# start-up and warm-up cancel out. Every row runs the same loop and ends in the same `consume`
+# call; `hand-*` rows are the initializer calls themselves.
+#
+#   Benchmarks/instructions.sh [PROFILE ...]
+#
+# valgrind 3.19 cannot read Swift 6.3's DWARF 5, so it runs on a copy without debug info.
+set -euo pipefail
+cd "$(dirname "$0")"
+swift build -c release --product ServiceBenchmarks >/dev/null
+binary="$(swift build -c release --show-bin-path)/ServiceBenchmarks"
+stripped="$(mktemp -d)/ServiceBenchmarks"
+objcopy --strip-debug "$binary" "$stripped"
+
+count() {
+    local out
+    out="$(mktemp)"
+    valgrind --tool=callgrind --callgrind-out-file="$out" "$stripped" --profile "$1" "$2" >/dev/null 2>&1
+    sed -n 's/^summary: *//p' "$out"
+    rm -f "$out"
+}
+
+per_operation() {
+    local small large
+    small=$(count "$1" 1000)
+    large=$(count "$1" 11000)
+    echo $(( (large - small) / 10000 ))
+}
+
+rows=("$@")
+if [ ${#rows[@]} -eq 0 ]; then
+    rows=(leaf three chain diamond cached service-read scope)
+fi
+printf '| scenario | hand-written | Service, closures | × | Service, @Injectable | × |\n|---|---:|---:|---:|---:|---:|\n'
+for row in "${rows[@]}"; do
+    case "$row" in
+        cached) hand=$(per_operation hand-cached); closures=$(per_operation cached); macro="" ;;
+        service-read) hand=$(per_operation hand-cached); closures=$(per_operation service-read); macro="" ;;
+        scope) hand=$(per_operation scope-by-hand); closures=$(per_operation scope); macro="" ;;
+        *) hand=$(per_operation "hand-$row"); closures=$(per_operation "$row"); macro=$(per_operation "macro-$row") ;;
+    esac
+    ratio() { [ -n "$1" ] && awk -v a="$1" -v b="$hand" 'BEGIN { printf "×%.1f", a / b }'; }
+    printf '| %s | %s | %s | %s | %s | %s |\n' "$row" "$hand" "$closures" "$(ratio "$closures")" "$macro" "$(ratio "$macro")"
+done
