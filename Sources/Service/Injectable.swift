@@ -124,7 +124,10 @@ extension ServiceEnv {
     /// }
     /// ServiceEnv.current.register(Clock.self, scope: .transient)
     /// ```
+    @inlinable
     public func register<S: Injectable>(_ type: S.Type, scope: ServiceScope) {
+        // NB: inlinable, so the factory is specialised for `S` where it is registered: a direct
+        // call of its `make(resolver:)`, no witness table or generic metadata per build.
         let registration = SendableRegistration(scope: scope) { () throws(ServiceError) -> S in
             try S.make(resolver: ServiceEnv.current)
         }

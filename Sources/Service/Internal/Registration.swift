@@ -34,7 +34,7 @@ class Registration: @unchecked Sendable {
     var argumentTypes: [Any.Type] { [] }
     /// What the factory builds and resolves, when it is known (an `Injectable` type registered
     /// without a closure); `validate()` and graph exports read it.
-    var metadata: RegistrationMetadata?
+    @usableFromInline var metadata: RegistrationMetadata?
     /// Increases with every registration made while an assembly is being applied, and is zero
     /// for the others; tells an assembly's own registrations from later overrides.
     let serial = Registration.assemblies.load(ordering: .relaxed) == 0 ? 0 : Registration.nextSerial()
@@ -158,12 +158,14 @@ final class AsyncRegistration<Value: Sendable>: Registration, @unchecked Sendabl
 
 /// The statically known facts of a registration (a class, so a registration without any pays
 /// one word for it).
+@usableFromInline
 final class RegistrationMetadata: Sendable {
     /// The type that is built (the registered key may be a protocol it conforms to).
     let service: Any.Type
     /// Its dependencies, in initializer order.
     let dependencies: [ServiceDependency]
 
+    @usableFromInline
     init(service: Any.Type, dependencies: [ServiceDependency]) {
         self.service = service
         self.dependencies = dependencies
