@@ -1,0 +1,52 @@
+import Logging
+import Service
+
+/// The per-request service: it sees the request's `RequestInfo` and the server's shared store.
+@Injectable
+public struct NoteService: Sendable {
+    let request: RequestInfo
+    let store: NoteStore
+    let time: any TimeSource
+    let logger: Logger
+
+    public func list() async -> [Note] {
+        await store.all()
+    }
+
+    public func note(_ id: Int) async -> Note? {
+        await store.note(id)
+    }
+
+    public func create(_ input: NewNote) async -> Note {
+        let note = await store.add(text: input.text, at: time.now(), requestID: request.id)
+        logger.info("created note \(note.id) in request \(request.id)")
+        return note
+    }
+
+    public func delete(_ id: Int) async -> Bool {
+        await store.remove(id)
+    }
+}
+
+/// The server's wiring, checked by the compiler: every dependency of every `@Injectable` type
+/// here is provided, and no singleton depends on what only a request provides.
+@Assembly
+public struct NotesAssembly {
+    #register(NoteStore.self) { await NoteStore.open() }
+    #register(SystemTime.self, as: (any TimeSource).self)
+    #register(Logger.self) { Logger(label: "notes") }
+    #register(NoteService.self, scope: .transient)
+    #external(RequestInfo.self, scope: .scoped)
+}
+
+/// The production environment: the assembly applied, without the main actor.
+public func makeProductionServices() -> ServiceEnv {
+    let services = ServiceEnv(name: "notes")
+    services.apply(NotesAssembly())
+    return services
+}
+
+/// Builds what must be built before the first request: the store, whose factory is `async`.
+public func warmUp(_ services: ServiceEnv) async throws {
+    _ = try await services.resolveAsync(NoteStore.self)
+}
