@@ -18,6 +18,23 @@ private final class RequestLog: Sendable {
 /// A singleton of the application, whose identity shows whether scopes share it.
 private final class NoteStore: Sendable {}
 
+/// The distinct instances that `count` concurrent tasks running `body` (with their index) return.
+private func identities(
+    fromTasks count: Int,
+    _ body: @escaping @Sendable (Int) async throws -> AnyObject,
+) async throws -> Set<ObjectIdentifier> {
+    try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+        for index in 0..<count {
+            group.addTask { ObjectIdentifier(try await body(index)) }
+        }
+        var identities = Set<ObjectIdentifier>()
+        for try await identity in group {
+            identities.insert(identity)
+        }
+        return identities
+    }
+}
+
 @Suite("Request scopes")
 struct RequestScopeTests {
     @Test("a scope shares the singletons of its parent, built once by the parent")
@@ -114,24 +131,15 @@ struct RequestScopeTests {
         app.register(RequestLog.self, scope: .scoped) {
             RequestLog(requestID: try ServiceEnv.current.resolve(RequestContext.self).id)
         }
-        let stores = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
-            for id in 0..<1_000 {
-                group.addTask {
-                    try await app.withScope(named: "request \(id)") { scope in
-                        scope.register(RequestContext(id: id))
-                        let log = try ServiceEnv.current.resolve(RequestLog.self)
-                        await Task.yield()
-                        #expect(log.requestID == id)
-                        #expect(try scope.resolve(RequestLog.self) === log)
-                        return ObjectIdentifier(try ServiceEnv.current.resolve(NoteStore.self))
-                    }
-                }
+        let stores = try await identities(fromTasks: 1_000) { id in
+            try await app.withScope(named: "request \(id)") { scope in
+                scope.register(RequestContext(id: id))
+                let log = try ServiceEnv.current.resolve(RequestLog.self)
+                await Task.yield()
+                #expect(log.requestID == id)
+                #expect(try scope.resolve(RequestLog.self) === log)
+                return try ServiceEnv.current.resolve(NoteStore.self)
             }
-            var stores = Set<ObjectIdentifier>()
-            for try await store in group {
-                stores.insert(store)
-            }
-            return stores
         }
         #expect(stores.count == 1)
         #expect(builds.value == 1)
@@ -146,18 +154,8 @@ struct RequestScopeTests {
             await Task.yield()
             return NoteStore()
         }
-        let stores = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
-            for id in 0..<50 {
-                group.addTask {
-                    let scope = app.makeScope(named: "request \(id)")
-                    return ObjectIdentifier(try await scope.resolveAsync(NoteStore.self))
-                }
-            }
-            var stores = Set<ObjectIdentifier>()
-            for try await store in group {
-                stores.insert(store)
-            }
-            return stores
+        let stores = try await identities(fromTasks: 50) { id in
+            try await app.makeScope(named: "request \(id)").resolveAsync(NoteStore.self)
         }
         #expect(stores.count == 1)
         #expect(builds.value == 1)
