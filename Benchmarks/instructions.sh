@@ -30,11 +30,12 @@ per_operation() {
 
 rows=("$@")
 if [ ${#rows[@]} -eq 0 ]; then
-    rows=(leaf three chain diamond cached service-read scope)
+    rows=(leaf leaf-other-env three chain diamond cached service-read scope)
 fi
 printf '| scenario | hand-written | Service, closures | × | Service, @Injectable | × |\n|---|---:|---:|---:|---:|---:|\n'
 for row in "${rows[@]}"; do
     case "$row" in
+        leaf-other-env) hand=$(per_operation hand-leaf); closures=$(per_operation leaf-other-env); macro="" ;;
         cached) hand=$(per_operation hand-cached); closures=$(per_operation cached); macro="" ;;
         service-read) hand=$(per_operation hand-cached); closures=$(per_operation service-read); macro="" ;;
         scope) hand=$(per_operation scope-by-hand); closures=$(per_operation scope); macro="" ;;

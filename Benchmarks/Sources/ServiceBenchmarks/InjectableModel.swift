@@ -127,6 +127,12 @@ func registerInjectableGraphs(in env: ServiceEnv) {
     env.register(MacroDiamondTop.self, scope: .transient)
 }
 
-/// A sink that every row of the instruction counts pays the same: one call, no generic metadata.
-@inline(never) @_optimize(none)
-func consume(_ object: AnyObject) {}
+/// Where `consume` writes, so that the optimiser cannot drop a call or the work before it.
+nonisolated(unsafe) var consumed: UnsafeMutableRawPointer?
+
+/// A sink that every row of the instruction counts pays the same: one call and one store, no
+/// retain, no generic metadata.
+@inline(never)
+func consume(_ object: AnyObject) {
+    consumed = Unmanaged.passUnretained(object).toOpaque()
+}

@@ -75,35 +75,43 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
 {
     let probe = ServiceConsumer()
     _ = probe.singleton
-    let operation: () -> Void =
-        switch arguments[index + 1] {
-        case "hand-leaf": { consume(Leaf()) }
-        case "hand-three": { consume(ThreeDependencies(a: DependencyA(), b: DependencyB(), c: DependencyC())) }
-        case "hand-chain": { consume(buildChainByHand()) }
-        case "hand-diamond": {
+    // NB: each case loops over its own operation, inlined: no closure call around it.
+    switch arguments[index + 1] {
+    case "hand-leaf": repeatInline(count) { consume(Leaf()) }
+    case "hand-three": repeatInline(count) { consume(ThreeDependencies(a: DependencyA(), b: DependencyB(), c: DependencyC())) }
+    case "hand-chain": repeatInline(count) { consume(buildChainByHand()) }
+    case "hand-diamond":
+        repeatInline(count) {
             let shared = DiamondShared()
             consume(DiamondTop(left: DiamondLeft(shared: shared), right: DiamondRight(shared: shared)))
         }
-        case "hand-cached": { consume(handWrittenAccessor()) }
-        case "leaf": { consume(ServiceAdapter.resolve(Leaf.self, in: env)) }
-        case "leaf-other-env": { consume(ServiceAdapter.resolve(Leaf.self, in: otherEnv)) }
-        case "three": { consume(ServiceAdapter.resolve(ThreeDependencies.self, in: env)) }
-        case "chain": { consume(ServiceAdapter.resolve(Chain0.self, in: env)) }
-        case "diamond": { consume(ServiceAdapter.resolve(DiamondTop.self, in: env)) }
-        case "macro-leaf": { consume(ServiceAdapter.resolve(MacroLeaf.self, in: injectableEnv)) }
-        case "macro-three": { consume(ServiceAdapter.resolve(MacroThreeDependencies.self, in: injectableEnv)) }
-        case "macro-chain": { consume(ServiceAdapter.resolve(MacroChain0.self, in: injectableEnv)) }
-        case "macro-diamond": { consume(ServiceAdapter.resolve(MacroDiamondTop.self, in: injectableEnv)) }
-        case "cached": { consume(ServiceAdapter.resolve(CachedSingleton.self, in: env)) }
-        case "service-read": { consume(probe.singleton) }
-        case "scope": { serveRequestInScope(1) }
-        case "scope-by-hand": { serveRequestByHand(1) }
-        default: { fatalError("unknown profile \(arguments[index + 1])") }
-        }
-    for _ in 0..<count {
-        operation()
+    case "hand-cached": repeatInline(count) { consume(HandWritten.heapSingleton) }
+    case "leaf": repeatInline(count) { consume(ServiceAdapter.resolve(Leaf.self, in: env)) }
+    case "leaf-other-env": repeatInline(count) { consume(ServiceAdapter.resolve(Leaf.self, in: otherEnv)) }
+    case "three": repeatInline(count) { consume(ServiceAdapter.resolve(ThreeDependencies.self, in: env)) }
+    case "chain": repeatInline(count) { consume(ServiceAdapter.resolve(Chain0.self, in: env)) }
+    case "diamond": repeatInline(count) { consume(ServiceAdapter.resolve(DiamondTop.self, in: env)) }
+    case "macro-leaf": repeatInline(count) { consume(ServiceAdapter.resolve(MacroLeaf.self, in: injectableEnv)) }
+    case "macro-three":
+        repeatInline(count) { consume(ServiceAdapter.resolve(MacroThreeDependencies.self, in: injectableEnv)) }
+    case "macro-chain": repeatInline(count) { consume(ServiceAdapter.resolve(MacroChain0.self, in: injectableEnv)) }
+    case "macro-diamond":
+        repeatInline(count) { consume(ServiceAdapter.resolve(MacroDiamondTop.self, in: injectableEnv)) }
+    case "cached": repeatInline(count) { consume(ServiceAdapter.resolve(CachedSingleton.self, in: env)) }
+    case "service-read": repeatInline(count) { consume(probe.singleton) }
+    case "scope": repeatInline(count) { serveRequestInScope(1) }
+    case "scope-by-hand": repeatInline(count) { serveRequestByHand(1) }
+    default: fatalError("unknown profile \(arguments[index + 1])")
     }
     exit(0)
+}
+
+/// Runs `body` `count` times; inlined with its closure, so the loop calls nothing else.
+@inline(__always)
+func repeatInline(_ count: Int, _ body: () -> Void) {
+    for _ in 0..<count {
+        body()
+    }
 }
 
 /// The ten-link chain written by hand.
