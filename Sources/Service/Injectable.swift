@@ -127,9 +127,10 @@ extension ServiceEnv {
     @inlinable
     public func register<S: Injectable>(_ type: S.Type, scope: ServiceScope) {
         // NB: inlinable, so the factory is specialised for `S` where it is registered: a direct
-        // call of its `make(resolver:)`, no witness table or generic metadata per build.
-        let registration = SendableRegistration(scope: scope) { () throws(ServiceError) -> S in
-            try S.make(resolver: ServiceEnv.current)
+        // call of its `make(resolver:)`, no witness table or generic metadata per build. It is
+        // handed the environment it builds in, so it does not read `ServiceEnv.current`.
+        let registration = InjectableRegistration(scope: scope) { env throws -> S in
+            try S.make(resolver: env)
         }
         registration.metadata = RegistrationMetadata(service: S.self, dependencies: S.dependencies)
         storage.install(registration, for: type)
@@ -183,8 +184,8 @@ extension ServiceEnv {
         tags: repeat each Tag,
         scope: ServiceScope,
     ) {
-        let registration = SendableRegistration(scope: scope) { () throws(ServiceError) -> S in
-            try S.make(resolver: ServiceEnv.current)
+        let registration = InjectableRegistration(scope: scope) { env throws -> S in
+            try S.make(resolver: env)
         }
         registration.metadata = RegistrationMetadata(service: S.self, dependencies: S.dependencies)
         storage.install(registration, for: type, tags: tagSet(repeat each tags))

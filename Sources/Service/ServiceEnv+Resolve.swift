@@ -24,6 +24,8 @@ extension ServiceEnv {
             return try storage.resolve(type, slot: slot, scope: scope, track: .sendable, in: self, make: factory)
         case .instance(let slot, let instance)?:
             return try storage.publishInstance(slot, instance)
+        case .injectable(let slot, let scope, let make)?:
+            return try storage.resolve(type, slot: slot, scope: scope, track: .sendable, in: self) { try make(self) }
         case nil:
             return try storage.resolveUncached(type, in: self)
         }

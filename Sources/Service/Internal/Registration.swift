@@ -12,6 +12,9 @@ enum Track: Sendable {
 enum FactoryForm: Sendable {
     /// Synchronously, with no arguments.
     case plain
+    /// Synchronously, with the environment it is built in: an `Injectable` type's
+    /// `make(resolver:)`, which so needs no task-local read to find its environment.
+    case environment
     /// Synchronously, with the arguments given to the resolve.
     case arguments
     /// With `await`, with the (possibly empty) arguments given to the resolve.
@@ -60,9 +63,9 @@ class Registration: @unchecked Sendable {
     }
 
     /// Runs a Sendable-track factory for a caller that knows the value type only generically
-    /// (a MainActor service's dependency); `type` must be the registered type.
+    /// (a MainActor service's dependency), building in `env`; `type` must be the registered type.
     @usableFromInline
-    func makeValue<T>(as type: T.Type) throws -> T {
+    func makeValue<T>(as type: T.Type, in env: ServiceEnv) throws -> T {
         preconditionFailure("only plain Sendable-track registrations are built this way")
     }
 }
@@ -79,9 +82,28 @@ final class SendableRegistration<Value: Sendable>: Registration, @unchecked Send
     }
 
     @usableFromInline
-    override func makeValue<T>(as type: T.Type) throws -> T {
+    override func makeValue<T>(as type: T.Type, in env: ServiceEnv) throws -> T {
         // NB: the slot is keyed by the type, so `T` is `Value` here.
         unsafeBitCast(try factory(), to: T.self)
+    }
+}
+
+/// A Sendable-track registration of an `Injectable` type, built by its `make(resolver:)` in the
+/// environment that resolves it.
+@usableFromInline
+final class InjectableRegistration<Value: Sendable>: Registration, @unchecked Sendable {
+    @usableFromInline let make: @Sendable (ServiceEnv) throws -> Value
+
+    @usableFromInline
+    init(scope: ServiceScope, make: @escaping @Sendable (ServiceEnv) throws -> Value) {
+        self.make = make
+        super.init(scope: scope, track: .sendable, form: .environment)
+    }
+
+    @usableFromInline
+    override func makeValue<T>(as type: T.Type, in env: ServiceEnv) throws -> T {
+        // NB: the slot is keyed by the type, so `T` is `Value` here.
+        unsafeBitCast(try make(env), to: T.self)
     }
 }
 
@@ -176,4 +198,16 @@ extension RegistrationMetadata {
     /// Metadata for the argument registration being installed by an `AssistedInjectable` type's
     /// generated `register(in:scope:)`, which only knows its factory.
     @TaskLocal static var pendingAssisted: RegistrationMetadata?
+}
+
+extension FactoryForm {
+    /// Whether an instance cached under a registration of this form stays when a registration of
+    /// `other` replaces it: the synchronous forms without arguments (a closure and an
+    /// `Injectable` type) are interchangeable, as the original library's one form was.
+    func keepsCache(of other: FactoryForm) -> Bool {
+        switch (self, other) {
+        case (.plain, .plain), (.plain, .environment), (.environment, .plain), (.environment, .environment): true
+        default: self == other
+        }
+    }
 }

@@ -19,11 +19,16 @@ extension ServiceStorage {
             }
             return try delegate(type, tags: [], to: owner) { env throws(ServiceError) in try env.resolve(type) }
         }
-        guard registration.form == .plain else {
+        switch registration.form {
+        case .plain:
+            let factory = unsafeDowncast(registration, to: SendableRegistration<Value>.self).factory
+            return try resolve(type, slot: slot, scope: registration.scope, track: .sendable, in: env, make: factory)
+        case .environment:
+            let make = unsafeDowncast(registration, to: InjectableRegistration<Value>.self).make
+            return try resolve(type, slot: slot, scope: registration.scope, track: .sendable, in: env) { try make(env) }
+        case .arguments, .async:
             throw mismatch(slot, registration, given: [])
         }
-        let factory = unsafeDowncast(registration, to: SendableRegistration<Value>.self).factory
-        return try resolve(type, slot: slot, scope: registration.scope, track: .sendable, in: env, make: factory)
     }
 
     /// The cached instance of `type` on the Sendable track, or else the slot, scope and factory
@@ -52,14 +57,22 @@ extension ServiceStorage {
             return nil
         }
         return RetainedBits.object(bits, as: Registration.self)._withUnsafeGuaranteedRef { registration in
-            guard registration.track == .sendable, registration.form == .plain else {
+            guard registration.track == .sendable else {
                 return nil
             }
-            let factory = unsafeDowncast(registration, to: SendableRegistration<Value>.self).factory
-            if registration.isInstance {
-                return .instance(slot.takeUnretainedValue(), factory)
+            switch registration.form {
+            case .plain:
+                let factory = unsafeDowncast(registration, to: SendableRegistration<Value>.self).factory
+                if registration.isInstance {
+                    return .instance(slot.takeUnretainedValue(), factory)
+                }
+                return .plain(slot.takeUnretainedValue(), registration.scope, factory)
+            case .environment:
+                let make = unsafeDowncast(registration, to: InjectableRegistration<Value>.self).make
+                return .injectable(slot.takeUnretainedValue(), registration.scope, make)
+            case .arguments, .async:
+                return nil
             }
-            return .plain(slot.takeUnretainedValue(), registration.scope, factory)
         }
     }
 
@@ -108,6 +121,13 @@ extension ServiceStorage {
             }
             let factory = unsafeDowncast(registration, to: SendableRegistration<Value>.self).factory
             return try resolve(type, slot: slot, scope: scope, track: .sendable, in: env, make: factory)
+        case .environment:
+            let given = argumentTypes()
+            guard given.isEmpty else {
+                throw mismatch(slot, registration, given: given)
+            }
+            let make = unsafeDowncast(registration, to: InjectableRegistration<Value>.self).make
+            return try resolve(type, slot: slot, scope: scope, track: .sendable, in: env) { try make(env) }
         case .arguments:
             let factory = unsafeDowncast(registration, to: ArgumentRegistration<Value>.self).factory
             return try resolve(type, slot: slot, scope: scope, track: .sendable, in: env) { () throws -> Value in
@@ -221,7 +241,8 @@ extension ServiceStorage {
                 }
                 return value
             }
-        case .async:
+        case .async, .environment:
+            // NB: the MainActor track has no `.environment` registrations.
             throw mismatch(slot, registration, given: argumentTypes())
         }
     }
@@ -243,7 +264,7 @@ extension ServiceStorage {
                 try owner.resolveOnEitherTrack(type, in: env)
             }
         }
-        guard registration.form == .plain else {
+        guard registration.form == .plain || registration.form == .environment else {
             throw mismatch(slot, registration, given: [])
         }
         switch registration.track {
@@ -252,7 +273,7 @@ extension ServiceStorage {
             return try resolve(type, slot: slot, scope: registration.scope, track: .main, in: env) { try factory() }
         case .sendable:
             return try resolve(type, slot: slot, scope: registration.scope, track: .sendable, in: env) {
-                try registration.makeValue(as: Value.self)
+                try registration.makeValue(as: Value.self, in: env)
             }
         }
     }
@@ -494,6 +515,8 @@ enum CachedOrPlain<Value: Sendable> {
     case plain(Slot, ServiceScope, @Sendable () throws -> Value)
     /// No cached instance yet of an instance given to `register(_:)`; the factory returns it.
     case instance(Slot, @Sendable () throws -> Value)
+    /// No cached instance; the slot, scope and `make(resolver:)` of an `Injectable` registration.
+    case injectable(Slot, ServiceScope, @Sendable (ServiceEnv) throws -> Value)
 }
 
 /// What a resolve of a shared (singleton or custom) instance found under the slot lock.

@@ -321,7 +321,9 @@ final class ServiceStorage: @unchecked Sendable {
             if oldBits != 0 {
                 dropped.append(oldBits)
                 let old = RetainedBits.object(oldBits, as: Registration.self).takeUnretainedValue()
-                if old.scope == registration.scope && old.track == registration.track && old.form == registration.form {
+                if old.scope == registration.scope && old.track == registration.track
+                    && old.form.keepsCache(of: registration.form)
+                {
                     return dropped
                 }
             }
