@@ -66,7 +66,7 @@ if let index = arguments.firstIndex(of: "--alloc-probe"), arguments.indices.cont
 // `macro-*` resolve `@Injectable` types registered without closures, the others resolve the
 // closure registrations; `cached` and `service-read` read a cached singleton. Every operation
 // ends in the same `consume` call.
-let injectableEnv = ServiceEnv(name: "injectable")
+let injectableEnv = env
 registerInjectableGraphs(in: injectableEnv)
 let otherEnv = ServiceEnv(name: "not current")
 ServiceAdapter.register(in: otherEnv)
