@@ -80,8 +80,8 @@ extension ServiceEnv {
     /// Applies a ``NonisolatedAssembly`` (any `@Assembly` without MainActor services) from any
     /// isolation: a server wires itself without hopping to the main actor.
     ///
-    /// Like ``assemble(_:)-(any ServiceAssembly)``, it applies each declared assembly type once per
-    /// environment (an included one first). It runs no `loaded(env:)` hook: an assembly that
+    /// Like ``assemble(_:)-(ServiceAssembly)``, it applies each declared assembly type once per
+    /// environment, its included assembly with it. It runs no `loaded(env:)` hook: an assembly that
     /// declares one is applied with `assemble(_:)` on the main actor. An included assembly with
     /// MainActor services needs the main actor too: applying its includer with `apply(_:)` traps
     /// with a message naming it.

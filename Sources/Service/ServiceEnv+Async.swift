@@ -34,7 +34,8 @@ extension ServiceEnv {
 
     /// Registers an `async` factory that takes arguments when it is resolved.
     ///
-    /// Scopes with arguments behave as for ``register(_:tags:scope:factory:)-(_,_,_,(A1,_)->S)``.
+    /// Scopes with arguments behave as for the synchronous factory that takes arguments,
+    /// ``register(_:tags:scope:factory:)-27pjy``.
     ///
     /// ```swift
     /// struct Page: Sendable { let number: Int }
