@@ -76,13 +76,18 @@ public struct ServiceEnv: Sendable, Hashable {
         self.storage = ServiceStorage(name: name)
     }
 
-    /// Creates an environment that inherits the registrations of `parent`.
+    /// Creates an *override* environment that inherits the registrations of `parent`: for tests
+    /// that replace a few services.
     ///
     /// A type not registered here resolves with the parent's registration (searched up the
     /// chain); a registration here overrides the parent's. Instances are built and cached in the
     /// environment that resolves them, so an override here also applies to the dependencies of
     /// inherited services, and no instance is shared with the parent. The parent never sees
     /// the child's registrations.
+    ///
+    /// For a unit of work that must share the parent's state (a server's request, a job), open a
+    /// scope with ``makeScope(named:)`` or `withScope(named:_:)` instead: a scope shares the
+    /// parent's singletons, where this environment would build its own copy of each.
     ///
     /// ```swift
     /// struct Clock: Sendable { var now: Int }
