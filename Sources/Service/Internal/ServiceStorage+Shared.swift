@@ -1,0 +1,173 @@
+public import Synchronization
+
+/// Shared constructions: singletons and custom-scoped (`.scoped` included) instances, built exactly
+/// once however many tasks ask at once, and instances given to `register(_:)`, published as they are.
+extension ServiceStorage {
+    /// Returns the cached instance, or builds it exactly once however many tasks ask at once.
+    @inlinable
+    func resolveShared<Value>(
+        _ type: Value.Type,
+        slot: Slot,
+        track: Track,
+        frame: ResolutionFrame,
+        below parent: FrameParent,
+        in env: ServiceEnv,
+        make: () throws -> Value,
+    ) throws(ServiceError) -> Value {
+        while true {
+            let construction = Construction(frame: frame)
+            var decision: SharedDecision?
+            var built: Result<Value, ServiceError>?
+            var unpublished: UInt = 0
+            construction.latch.withLock { _ in
+                decision = slot.decide(on: track, for: construction)
+                guard case .construct(let generation)? = decision else {
+                    return
+                }
+                let result = Result { () throws(ServiceError) -> Value in
+                    var running = SyncFrame(running: frame, of: slot, below: parent)
+                    return try running.construct(in: env, make)
+                }
+                let bits = (try? result.get()).map { RetainedBits.retain(ValueBox($0)) } ?? 0
+                unpublished = slot.finishConstruction(on: track, generation: generation, publishing: bits)
+                built = result
+            }
+            if let built {
+                construction.finish()
+                if unpublished != 0 {
+                    retire([unpublished])
+                }
+                return try built.get()
+            }
+            switch decision {
+            case .cached(let bits)?:
+                return RetainedBits.object(bits, as: ValueBox<Value>.self).takeRetainedValue().value
+            case .wait(let running)? where running.isAsync:
+                throw asyncConstructionInProgress(slot)
+            case .wait(let running)?:
+                try ConstructionCoordinator.shared.wait(for: running, from: frame)
+            case .construct?, nil:
+                preconditionFailure("a construction always records its result")
+            }
+        }
+    }
+
+    /// The async form of `resolveShared`: waiters suspend instead of blocking.
+    @inlinable
+    func resolveSharedAsync<Value: Sendable>(
+        _ type: Value.Type,
+        slot: Slot,
+        frame: ResolutionFrame,
+        in env: ServiceEnv,
+        make: () async throws -> Value,
+    ) async throws(ServiceError) -> Value {
+        while true {
+            let construction = Construction(frame: frame, isAsync: true)
+            switch slot.decide(on: .sendable, for: construction) {
+            case .cached(let bits):
+                return RetainedBits.object(bits, as: ValueBox<Value>.self).takeRetainedValue().value
+            case .wait(let running):
+                try await ConstructionCoordinator.shared.waitAsync(for: running, from: frame)
+            case .construct(let generation):
+                let result: Result<Value, ServiceError>
+                do {
+                    result = .success(try await frame.constructAsync(in: env, make))
+                } catch {
+                    result = .failure(error)
+                }
+                let bits = (try? result.get()).map { RetainedBits.retain(ValueBox($0)) } ?? 0
+                let unpublished = slot.finishConstruction(on: .sendable, generation: generation, publishing: bits)
+                construction.finish()
+                if unpublished != 0 {
+                    retire([unpublished])
+                }
+                return try result.get()
+            }
+        }
+    }
+
+    /// Publishes the instance that `register(_:)` was given as the cached one of `slot`: there is
+    /// nothing to build, so no frame or construction is needed.
+    @inlinable
+    func publishInstance<Value: Sendable>(
+        _ slot: Slot,
+        _ instance: () throws -> Value,
+    ) throws(ServiceError) -> Value {
+        let value: Value
+        do {
+            value = try instance()
+        } catch {
+            throw instanceFailure(error, slot: slot)
+        }
+        publish(ValueBox(value), in: slot)
+        return value
+    }
+
+    /// The error of an instance registration's factory, which never throws in practice.
+    @usableFromInline
+    func instanceFailure(_ error: any Error, slot: Slot) -> ServiceError {
+        .fromFactory(error, name: slot.name)
+    }
+
+    /// Makes `box` the cached instance of `slot` on the Sendable track unless one is cached or
+    /// being built.
+    @usableFromInline
+    func publish(_ box: Box, in slot: Slot) {
+        let bits = RetainedBits.retain(box)
+        let published = slot.withState { state in
+            guard state.construction == nil, slot.loadCache(.sendable) == 0 else {
+                return false
+            }
+            _ = slot.exchangeCache(.sendable, with: bits)
+            return true
+        }
+        if !published {
+            RetainedBits.release(bits)
+        }
+    }
+}
+
+/// What a resolve of a shared (singleton or custom) instance found under the slot lock.
+@usableFromInline
+enum SharedDecision: Sendable {
+    /// The instance is cached; the bits carry one extra retain for the caller.
+    case cached(UInt)
+    /// Another resolution is building it.
+    case wait(Construction)
+    /// The caller builds it; `generation` is the slot's generation at the start.
+    case construct(generation: UInt64)
+}
+
+extension Slot {
+    /// Decides, under the slot lock, whether to return the cache, wait, or build with `construction`.
+    @usableFromInline
+    func decide(on track: Track, for construction: Construction) -> SharedDecision {
+        withState { state in
+            let bits = loadCache(track)
+            if bits != 0 {
+                _ = RetainedBits.object(bits, as: Box.self).retain()
+                return .cached(bits)
+            }
+            if let running = state.construction {
+                return .wait(running)
+            }
+            state.construction = construction
+            return .construct(generation: state.generation)
+        }
+    }
+
+    /// Ends a construction and publishes `bits` unless a reset happened meanwhile.
+    ///
+    /// Returns the retained pointer the caller must retire: `bits` when it was not published,
+    /// otherwise whatever the cache held before (normally nothing).
+    @usableFromInline
+    func finishConstruction(on track: Track, generation: UInt64, publishing bits: UInt) -> UInt {
+        withState { state in
+            state.construction = nil
+            guard bits != 0, state.generation == generation else {
+                return bits
+            }
+            return exchangeCache(track, with: bits)
+        }
+    }
+}
