@@ -136,6 +136,21 @@ extension ServiceEnv {
         storage.install(registration, for: type)
     }
 
+    /// Catches a ``MainInjectable`` type registered on the Sendable track and points at
+    /// `registerMain`.
+    ///
+    /// ```swift
+    /// @MainActor final class Screen: MainInjectable {
+    ///     nonisolated static let dependencies: [ServiceDependency] = []
+    ///     static func make(resolver: ServiceEnv) throws(ServiceError) -> Screen { Screen() }
+    /// }
+    /// @MainActor func setUp() { ServiceEnv.current.registerMain(Screen.self) }  // not register
+    /// ```
+    @available(*, unavailable, message: "'@MainActor' services are registered with 'registerMain'")
+    public func register<S: MainInjectable>(_ type: S.Type, scope: ServiceScope) {
+        preconditionFailure("unavailable")
+    }
+
     /// Registers a ``MainInjectable`` type on the MainActor track as a singleton.
     ///
     /// ```swift

@@ -220,6 +220,18 @@ public macro register<Key: Sendable, each Tag: Hashable & Sendable>(
     factory: @Sendable () throws -> Key,
 ) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
 
+/// Catches `#register` of a `@MainActor` `@Injectable` type and points at `#registerMain`.
+///
+/// ```swift
+/// @Assembly struct UIAssembly {
+///     #registerMain(HomeViewModel.self)  // not #register
+/// }
+/// ```
+@available(*, unavailable, message: "'@MainActor' services are registered with '#registerMain'")
+@freestanding(declaration)
+public macro register<T: MainInjectable>(_ type: T.Type, scope: ServiceScope = .singleton) =
+    #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
 /// Registers a `@MainActor` `@Injectable` type on the MainActor track of an `@Assembly`.
 ///
 /// ```swift

@@ -24,7 +24,7 @@ final class MainScreen {
 
 @Assembly
 struct WrongTrackAssembly {
-    #register(MainScreen.self)  // line 27: error, MainScreen is not 'Injectable'
+    #register(MainScreen.self)  // line 27: error, a MainActor service is registered with #registerMain
 }
 
 // Case (c): a Sendable service that depends on a MainActor service.
