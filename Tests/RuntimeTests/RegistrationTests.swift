@@ -181,21 +181,6 @@ struct RegisteredInstanceTests {
         #expect(try env.resolve(Database.self) === second)
     }
 
-    @Test("a registered instance, once resolved, stays cached across a re-registration until a reset")
-    func instanceCachedLikeAFactory() throws {
-        let env = ServiceEnv(name: #function)
-        let first = Database(url: "first")
-        let second = Database(url: "second")
-        env.register(first)
-        #expect(try env.resolve(Database.self) === first)
-        env.register(second)
-        #expect(try env.resolve(Database.self) === first)
-        env.resetCaches()
-        #expect(try env.resolve(Database.self) === second)
-        env.resetScope(.singleton)
-        #expect(try env.resolve(Database.self) === second)
-    }
-
     @Test("a registered instance is resolved by every path: tags, resolveAll, async, optional")
     func instanceOnEveryPath() async throws {
         let env = ServiceEnv(name: #function)
