@@ -269,3 +269,11 @@ public macro external<T: Sendable>(_ type: T.Type) =
 @freestanding(declaration)
 public macro external<T: Sendable>(_ type: T.Type, scope: ServiceScope) =
     #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Declares a static property read through a peer `static let $name` of type `Binding`, as
+/// `@TaskLocal` does with `TaskLocal`; `Binding` has `init(wrappedValue:)` and `get()`. For this
+/// module's own task-local bindings (``ServiceEnv/current``, ``ServiceEnv/maxResolutionDepth``).
+@attached(accessor)
+@attached(peer, names: prefixed(`$`))
+macro TaskLocalBinding<Binding>(_ binding: Binding.Type) =
+    #externalMacro(module: "ServiceMacrosPlugin", type: "TaskLocalBindingMacro")

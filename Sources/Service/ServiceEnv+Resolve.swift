@@ -17,16 +17,13 @@ extension ServiceEnv {
     ///   ``ServiceError/factoryFailed(serviceType:underlyingError:)``.
     @inlinable @discardableResult
     public func resolve<S: Sendable>(_ type: S.Type) throws(ServiceError) -> S {
-        switch storage.cachedValueOrPlainRegistration(type) {
-        case .cached(let value)?:
+        switch storage.entry(type) {
+        case .cached(let value):
             return value
-        case .plain(let slot, let scope, let factory)?:
-            return try storage.resolve(type, slot: slot, scope: scope, track: .sendable, in: self, make: factory)
-        case .instance(let slot, let instance)?:
-            return try storage.publishInstance(slot, instance)
-        case .injectable(let slot, let scope, let make)?:
-            return try storage.resolve(type, slot: slot, scope: scope, track: .sendable, in: self) { try make(self) }
-        case nil:
+        case .build(let slot, let registration):
+            defer { registration.release() }
+            return try storage.build(type, slot: slot, registration, in: self)
+        case .other:
             return try storage.resolveUncached(type, in: self)
         }
     }

@@ -21,12 +21,15 @@ import Synchronization
 public struct ServiceEnv: Sendable, Hashable {
     /// The environment that resolves for the current task; `.online` unless bound.
     ///
+    /// Inside a synchronous factory it is the environment that builds the service (see
+    /// ``CurrentEnvironment``).
+    ///
     /// ```swift
     /// ServiceEnv.$current.withValue(.test) {
     ///     print(ServiceEnv.current.name)  // "test"
     /// }
     /// ```
-    @TaskLocal public static var current: ServiceEnv = .online
+    @TaskLocalBinding(CurrentEnvironment.self) public static var current: ServiceEnv = .online
 
     /// How many services may be under construction inside one another before resolve throws.
     ///
@@ -35,7 +38,7 @@ public struct ServiceEnv: Sendable, Hashable {
     ///     _ = try? ServiceEnv.current.resolve(Int.self)
     /// }
     /// ```
-    @TaskLocal public static var maxResolutionDepth: Int = 100
+    @TaskLocalBinding(ResolutionDepthLimit.self) public static var maxResolutionDepth: Int = DepthFloor.defaultLimit
 
     /// The production environment, and the default value of ``current``.
     ///

@@ -9,5 +9,6 @@ struct ServiceMacrosPlugin: CompilerPlugin {
         InjectMacro.self,
         AssemblyMacro.self,
         RegisterMacro.self,
+        TaskLocalBindingMacro.self,
     ]
 }

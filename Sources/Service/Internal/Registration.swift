@@ -21,12 +21,26 @@ enum FactoryForm: Sendable {
     case async
 }
 
+/// How instances of a registration are shared, as the resolve path dispatches on it: the scope
+/// reduced to a trivial value, which reads without copying a custom scope's name.
+@usableFromInline
+enum Sharing: UInt8, Sendable {
+    /// A new instance per resolve (`.transient`).
+    case none
+    /// One instance per top-level resolve (`.graph`).
+    case graph
+    /// One cached instance (`.singleton`, `.custom`, `.scoped`).
+    case cached
+}
+
 /// What `register` stored for one key: its scope, track and factory.
 @usableFromInline
 class Registration: @unchecked Sendable {
     // Safety: immutable once installed (`metadata` is set before `install`, by the registering
     // thread); subclasses only add `let` properties of Sendable types.
     @usableFromInline let scope: ServiceScope
+    /// `scope`, reduced to how instances are shared.
+    @usableFromInline let sharing: Sharing
     @usableFromInline let track: Track
     @usableFromInline let form: FactoryForm
     /// Whether the factory returns an instance given to `register(_:)`: nothing to build, so the
@@ -57,6 +71,12 @@ class Registration: @unchecked Sendable {
 
     init(scope: ServiceScope, track: Track, form: FactoryForm = .plain, isInstance: Bool = false) {
         self.scope = scope
+        self.sharing =
+            switch scope {
+            case .transient: .none
+            case .graph: .graph
+            case .singleton, .custom: .cached
+            }
         self.track = track
         self.form = form
         self.isInstance = isInstance

@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// One service under construction on the heap, linked to the frame that asked for it.
 ///
@@ -16,7 +16,7 @@ final class ResolutionFrame: Sendable {
 
     /// How many asynchronous constructions are running in the process. While it is zero no task
     /// can have a live `innermost` frame, so `active` skips reading the task-local.
-    private static let asyncRuns = Atomic(0)
+    @usableFromInline static let asyncRuns = Atomic(0)
 
     let key: ObjectIdentifier
     @usableFromInline let type: Any.Type
@@ -24,12 +24,10 @@ final class ResolutionFrame: Sendable {
     let tags: TagSet
     let parent: ResolutionFrame?
     /// The number of frames from the root to this one, both included.
-    let depth: Int
+    @usableFromInline let depth: Int
     /// One bit per type from the root to this frame (`ancestryBit(of:)`); a type whose bit is
     /// clear cannot close a cycle, so most resolves skip walking the chain.
-    let ancestry: UInt64
-    /// `ServiceEnv.maxResolutionDepth` as read when the root was created.
-    let maxDepth: Int
+    @usableFromInline let ancestry: UInt64
     private let rootFrame: ResolutionFrame?
     /// Set on the root when its top-level resolve has returned.
     let finished = Atomic(false)
@@ -37,20 +35,19 @@ final class ResolutionFrame: Sendable {
     /// zero until the first one is stored; used on the root only.
     private let graph = Atomic<UInt>(0)
 
-    private init(type: Any.Type, tags: TagSet, key: ObjectIdentifier, parent: ResolutionFrame?, maxDepth: Int) {
+    private init(type: Any.Type, tags: TagSet, key: ObjectIdentifier, parent: ResolutionFrame?) {
         self.type = type
         self.tags = tags
         self.key = key
         self.parent = parent
         self.depth = (parent?.depth ?? 0) + 1
         self.ancestry = (parent?.ancestry ?? 0) | ResolutionFrame.ancestryBit(of: key)
-        self.maxDepth = maxDepth
         self.rootFrame = parent?.root
     }
 
     /// The heap copy of a synchronous frame, below the heap copy of its parent.
     convenience init(copying frame: SyncFrame, parent: ResolutionFrame?) {
-        self.init(type: frame.type, tags: frame.tags, key: frame.key, parent: parent, maxDepth: frame.maxDepth)
+        self.init(type: frame.type, tags: frame.tags, key: frame.key, parent: parent)
     }
 
     deinit {
@@ -68,6 +65,12 @@ final class ResolutionFrame: Sendable {
         if let pointer = ThreadFrame.existingCell?.pointee {
             return .sync(pointer.assumingMemoryBound(to: SyncFrame.self))
         }
+        return asyncParent
+    }
+
+    /// The innermost asynchronous construction of the current task, if any; for a thread that
+    /// runs no synchronous construction.
+    @usableFromInline static var asyncParent: FrameParent {
         // NB: relaxed is enough. A task sees its own increment, and a task created inside an
         // asynchronous construction sees its creator's, for as long as that construction runs.
         guard asyncRuns.load(ordering: .relaxed) != 0, let frame = innermost,
@@ -86,14 +89,15 @@ final class ResolutionFrame: Sendable {
         key: ObjectIdentifier,
         below parent: FrameParent,
     ) throws(ServiceError) -> ResolutionFrame {
-        let maxDepth = try parent.admit(type, tags: tags, key: key)
+        try parent.admit(type, tags: tags, key: key)
         #if DEBUG
             FrameProbe.current?.count.wrappingAdd(1, ordering: .relaxed)
         #endif
-        return ResolutionFrame(type: type, tags: tags, key: key, parent: parent.heapFrame(), maxDepth: maxDepth)
+        return ResolutionFrame(type: type, tags: tags, key: key, parent: parent.heapFrame())
     }
 
     /// The bit of `key` in `ancestry`: six bits of a multiplicative hash of the type's address.
+    @inlinable
     static func ancestryBit(of key: ObjectIdentifier) -> UInt64 {
         1 << ((UInt64(UInt(bitPattern: key)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }

@@ -20,32 +20,26 @@ extension ServiceStorage {
             return try delegate(type, tags: [], to: owner) { env throws(ServiceError) in try env.resolve(type) }
         }
         switch registration.form {
-        case .plain:
-            let factory = unsafeDowncast(registration, to: SendableRegistration<Value>.self).factory
-            return try resolve(type, slot: slot, scope: registration.scope, track: .sendable, in: env, make: factory)
-        case .environment:
-            let make = unsafeDowncast(registration, to: InjectableRegistration<Value>.self).make
-            return try resolve(type, slot: slot, scope: registration.scope, track: .sendable, in: env) { try make(env) }
+        case .plain, .environment:
+            return try build(type, slot: slot, registration, in: env) as Value
         case .arguments, .async:
             throw mismatch(slot, registration, given: [])
         }
     }
 
-    /// The cached instance of `type` on the Sendable track, or else the slot, scope and factory
-    /// of its own untagged registration when that is a plain Sendable-track one; `nil` for
-    /// every other case.
+    /// The cached instance of `type` on the Sendable track, or else its slot and its own untagged
+    /// registration when that is a synchronous one without arguments; `.other` for every other
+    /// case, which `resolveUncached` handles.
     ///
-    /// Both are read in one gate section, without retaining the slot (slots live as long as
-    /// their storage) or the registration (only its fields are copied), so that a miss on the
-    /// common path costs no more atomic operations than the hit.
+    /// Both are read in one gate section. The slot is not retained (slots live as long as their
+    /// storage); the registration is, once, since a new registration may replace it and the gate
+    /// may reclaim it as soon as the section ends.
     @inlinable @inline(__always)
-    func cachedValueOrPlainRegistration<Value: Sendable>(
-        _ type: Value.Type
-    ) -> CachedOrPlain<Value>? {
+    func entry<Value: Sendable>(_ type: Value.Type) -> Entry<Value> {
         let stripe = gate.enter()
         defer { gate.leave(stripe) }
         guard let slot = lookup(ObjectIdentifier(type)) else {
-            return nil
+            return .other
         }
         let (cache, bits) = slot._withUnsafeGuaranteedRef {
             ($0.loadCache(.sendable), $0.registration.load(ordering: .sequentiallyConsistent))
@@ -54,24 +48,101 @@ extension ServiceStorage {
             return .cached(RetainedBits.object(cache, as: ValueBox<Value>.self)._withUnsafeGuaranteedRef { $0.value })
         }
         guard bits != 0 else {
-            return nil
+            return .other
         }
-        return RetainedBits.object(bits, as: Registration.self)._withUnsafeGuaranteedRef { registration in
-            guard registration.track == .sendable else {
-                return nil
-            }
-            switch registration.form {
-            case .plain:
-                let factory = unsafeDowncast(registration, to: SendableRegistration<Value>.self).factory
-                if registration.isInstance {
-                    return .instance(slot.takeUnretainedValue(), factory)
+        let registration = RetainedBits.object(bits, as: Registration.self)
+        let buildsHere = registration._withUnsafeGuaranteedRef {
+            $0.track == .sendable && ($0.form == .plain || $0.form == .environment)
+        }
+        guard buildsHere else {
+            return .other
+        }
+        return .build(slot, registration.retain())
+    }
+
+    /// Builds (or returns the shared instance of) the synchronous, argument-free Sendable-track
+    /// `registration` of `slot`, owned by this storage, in `env`; the caller keeps both alive.
+    @inlinable @inline(__always)
+    func build<Value: Sendable>(
+        _ type: Value.Type,
+        slot: Unmanaged<Slot>,
+        _ registration: Unmanaged<Registration>,
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value {
+        let isTransient = registration._withUnsafeGuaranteedRef { $0.sharing == .none && !$0.isInstance }
+        if isTransient {
+            return try buildTransient(type, slot: slot, registration, in: env)
+        }
+        return try build(type, slot: slot.takeUnretainedValue(), registration.takeUnretainedValue(), in: env)
+    }
+
+    /// `build(_:slot:_:in:)` for strong references, and for every sharing.
+    @inlinable
+    func build<Value: Sendable>(
+        _ type: Value.Type,
+        slot: Slot,
+        _ registration: Registration,
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value {
+        if registration.form == .environment {
+            let make = unsafeDowncast(registration, to: InjectableRegistration<Value>.self).make
+            return try resolve(type, slot: slot, registration, track: .sendable, in: env) { try make(env) }
+        }
+        let factory = unsafeDowncast(registration, to: SendableRegistration<Value>.self).factory
+        if registration.isInstance {
+            return try publishInstance(slot, factory)
+        }
+        return try resolve(type, slot: slot, registration, track: .sendable, in: env, make: factory)
+    }
+
+    /// Builds a transient instance of the synchronous, argument-free Sendable-track
+    /// `registration` of `slot` in `env`: the path every link of a generated chain takes.
+    ///
+    /// Written out without the closures of the general path, so that, specialised for `Value`,
+    /// it retains nothing: the frame is trivial and lives on this function's stack, `slot` and
+    /// `registration` are kept alive by the caller.
+    @inlinable @inline(__always)
+    func buildTransient<Value: Sendable>(
+        _ type: Value.Type,
+        slot: Unmanaged<Slot>,
+        _ registration: Unmanaged<Registration>,
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value {
+        let cell = ThreadFrame.cell
+        let parent: FrameParent
+        if let outer = cell.pointee {
+            parent = .sync(outer.assumingMemoryBound(to: SyncFrame.self))
+        } else if ResolutionFrame.asyncRuns.load(ordering: .relaxed) == 0 {
+            parent = .none
+        } else {
+            parent = ResolutionFrame.asyncParent
+        }
+        var frame = try SyncFrame(slot, key: ObjectIdentifier(type), below: parent, in: env.storage)
+        return try withUnsafeMutablePointer(to: &frame) { frame throws(ServiceError) -> Value in
+            let outer = cell.pointee
+            cell.pointee = UnsafeMutableRawPointer(frame)
+            defer {
+                cell.pointee = outer
+                if frame.pointee.heap != nil || !frame.pointee.graph.isEmpty {
+                    SyncFrame.end(frame)
                 }
-                return .plain(slot.takeUnretainedValue(), registration.scope, factory)
-            case .environment:
-                let make = unsafeDowncast(registration, to: InjectableRegistration<Value>.self).make
-                return .injectable(slot.takeUnretainedValue(), registration.scope, make)
-            case .arguments, .async:
-                return nil
+            }
+            let built = registration._withUnsafeGuaranteedRef { registration -> Result<Value, any Error> in
+                do {
+                    if registration.form == .environment {
+                        return .success(
+                            try unsafeDowncast(registration, to: InjectableRegistration<Value>.self).make(env))
+                    }
+                    return .success(try unsafeDowncast(registration, to: SendableRegistration<Value>.self).factory())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            switch built {
+            case .success(let value):
+                return value
+            case .failure(let error):
+                throw frame.pointee.failure(error)
             }
         }
     }
@@ -112,7 +183,6 @@ extension ServiceStorage {
         if let cached = cachedValue(Value.self, in: slot, track: .sendable) {
             return cached
         }
-        let scope = registration.scope
         switch registration.form {
         case .plain:
             let given = argumentTypes()
@@ -120,17 +190,17 @@ extension ServiceStorage {
                 throw mismatch(slot, registration, given: given)
             }
             let factory = unsafeDowncast(registration, to: SendableRegistration<Value>.self).factory
-            return try resolve(type, slot: slot, scope: scope, track: .sendable, in: env, make: factory)
+            return try resolve(type, slot: slot, registration, track: .sendable, in: env, make: factory)
         case .environment:
             let given = argumentTypes()
             guard given.isEmpty else {
                 throw mismatch(slot, registration, given: given)
             }
             let make = unsafeDowncast(registration, to: InjectableRegistration<Value>.self).make
-            return try resolve(type, slot: slot, scope: scope, track: .sendable, in: env) { try make(env) }
+            return try resolve(type, slot: slot, registration, track: .sendable, in: env) { try make(env) }
         case .arguments:
             let factory = unsafeDowncast(registration, to: ArgumentRegistration<Value>.self).factory
-            return try resolve(type, slot: slot, scope: scope, track: .sendable, in: env) { () throws -> Value in
+            return try resolve(type, slot: slot, registration, track: .sendable, in: env) { () throws -> Value in
                 guard let value = try factory(arguments) else {
                     throw mismatch(slot, registration, given: argumentTypes())
                 }
@@ -195,7 +265,7 @@ extension ServiceStorage {
             throw mismatch(slot, registration, given: [])
         }
         let factory = unsafeDowncast(registration, to: MainRegistration<Value>.self).factory
-        return try resolve(type, slot: slot, scope: registration.scope, track: .main, in: env) { try factory() }
+        return try resolve(type, slot: slot, registration, track: .main, in: env) { try factory() }
     }
 
     /// The MainActor-track form of `resolveIfRegistered`.
@@ -224,7 +294,6 @@ extension ServiceStorage {
         if let cached = cachedValue(Value.self, in: slot, track: .main) {
             return cached
         }
-        let scope = registration.scope
         switch registration.form {
         case .plain:
             let given = argumentTypes()
@@ -232,10 +301,10 @@ extension ServiceStorage {
                 throw mismatch(slot, registration, given: given)
             }
             let factory = unsafeDowncast(registration, to: MainRegistration<Value>.self).factory
-            return try resolve(type, slot: slot, scope: scope, track: .main, in: env) { try factory() }
+            return try resolve(type, slot: slot, registration, track: .main, in: env) { try factory() }
         case .arguments:
             let factory = unsafeDowncast(registration, to: MainArgumentRegistration<Value>.self).factory
-            return try resolve(type, slot: slot, scope: scope, track: .main, in: env) { () throws -> Value in
+            return try resolve(type, slot: slot, registration, track: .main, in: env) { () throws -> Value in
                 guard let value = try factory(arguments) else {
                     throw mismatch(slot, registration, given: argumentTypes())
                 }
@@ -270,39 +339,43 @@ extension ServiceStorage {
         switch registration.track {
         case .main:
             let factory = unsafeDowncast(registration, to: MainRegistration<Value>.self).factory
-            return try resolve(type, slot: slot, scope: registration.scope, track: .main, in: env) { try factory() }
+            return try resolve(type, slot: slot, registration, track: .main, in: env) { try factory() }
         case .sendable:
-            return try resolve(type, slot: slot, scope: registration.scope, track: .sendable, in: env) {
+            return try resolve(type, slot: slot, registration, track: .sendable, in: env) {
                 try registration.makeValue(as: Value.self, in: env)
             }
         }
     }
 
-    /// Dispatches on the scope: build, share within the graph, or share through the slot cache.
+    /// Dispatches on how `registration` shares instances: build, share within the graph, or share
+    /// through the slot cache.
     @inlinable
     func resolve<Value>(
         _ type: Value.Type,
         slot: Slot,
-        scope: ServiceScope,
+        _ registration: Registration,
         track: Track,
         in env: ServiceEnv,
         make: () throws -> Value,
     ) throws(ServiceError) -> Value {
         let key = ObjectIdentifier(type)
-        let parent = ResolutionFrame.activeParent
-        switch scope {
-        case .transient:
-            return try SyncFrame.construct(slot: slot, key: key, below: parent, in: env, make)
+        let cell = ThreadFrame.cell
+        let parent = FrameParent.active(in: cell)
+        switch registration.sharing {
+        case .none:
+            var frame = try SyncFrame(slot, key: key, below: parent, in: env.storage)
+            return try frame.construct(in: cell, make)
         case .graph:
             let graphKey = GraphKey(slot, track: track)
             if let box = parent.graphBox(for: graphKey) {
                 return unsafeDowncast(box, to: ValueBox<Value>.self).value
             }
-            let value = try SyncFrame.construct(slot: slot, key: key, below: parent, in: env, make)
+            var frame = try SyncFrame(slot, key: key, below: parent, in: env.storage)
+            let value = try frame.construct(in: cell, make)
             parent.storeGraphBox(ValueBox(value), for: graphKey)
             return value
-        case .singleton, .custom:
-            if !isWithinScope && scope.isScoped {
+        case .cached:
+            if !isWithinScope && registration.scope.isScoped {
                 throw outsideScope(slot)
             }
             let frame = try ResolutionFrame.begin(type, tags: slot.tags, key: key, below: parent)
@@ -310,7 +383,7 @@ extension ServiceStorage {
         }
     }
 
-    /// The async form of `resolve(_:slot:scope:track:in:make:)`, for the Sendable track.
+    /// The async form of `resolve(_:slot:_:track:in:make:)`, for the Sendable track.
     @inlinable
     func resolveAsync<Value: Sendable>(
         _ type: Value.Type,
@@ -383,15 +456,15 @@ extension ServiceStorage {
     }
 }
 
-/// What `cachedValueOrPlainRegistration(_:)` found.
+/// What `entry(_:)` found.
 @usableFromInline
-enum CachedOrPlain<Value: Sendable> {
+enum Entry<Value: Sendable> {
     /// The cached instance.
     case cached(Value)
-    /// No cached instance; the slot, scope and factory of a plain registration to build it with.
-    case plain(Slot, ServiceScope, @Sendable () throws -> Value)
-    /// No cached instance yet of an instance given to `register(_:)`; the factory returns it.
-    case instance(Slot, @Sendable () throws -> Value)
-    /// No cached instance; the slot, scope and `make(resolver:)` of an `Injectable` registration.
-    case injectable(Slot, ServiceScope, @Sendable (ServiceEnv) throws -> Value)
+    /// No cached instance; the slot and its registration (retained once: release it when done)
+    /// to build one with `build(_:slot:_:in:)`.
+    case build(Unmanaged<Slot>, Unmanaged<Registration>)
+    /// Anything else: not registered here, inherited, tagged, with arguments, `async` or on the
+    /// MainActor track.
+    case other
 }

@@ -25,8 +25,8 @@ extension ServiceStorage {
                     return
                 }
                 let result = Result { () throws(ServiceError) -> Value in
-                    var running = SyncFrame(running: frame, of: slot, below: parent)
-                    return try running.construct(in: env, make)
+                    var running = SyncFrame(running: frame, of: slot, below: parent, in: env.storage)
+                    return try running.construct(in: ThreadFrame.cell, make)
                 }
                 let bits = (try? result.get()).map { RetainedBits.retain(ValueBox($0)) } ?? 0
                 unpublished = slot.finishConstruction(on: track, generation: generation, publishing: bits)

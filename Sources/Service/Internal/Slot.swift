@@ -10,7 +10,7 @@ final class Slot: @unchecked Sendable {
     // Safety: `stateValue` is only read or written inside `withState`, between taking and
     // releasing `stateLock`; every other stored property is immutable or atomic.
     /// The registered type, kept for error messages.
-    let type: Any.Type
+    @usableFromInline let type: Any.Type
     /// The tags of the registration key; empty for the untagged registration of `type`.
     @usableFromInline let tags: TagSet
     /// `tags`, or nil when there are none: what the resolve path passes on, so that an untagged

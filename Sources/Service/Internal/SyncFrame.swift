@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// A synchronous construction in progress, kept on the stack of the thread that runs it.
 ///
@@ -17,16 +17,20 @@ import Synchronization
 struct SyncFrame {
     // NB: every stored property is trivial (no reference counting), so creating, copying and
     // reading a frame never retains anything. What a frame owns (`heap`, `graph`) is released
-    // by `run(_:in:_:)` when the construction ends.
+    // by `construct(_:)` when the construction ends.
 
     @usableFromInline let key: ObjectIdentifier
     /// The slot of the registration being built, which names its type and tags. Slots live as
     /// long as their storage, which the resolving environment keeps alive.
     @usableFromInline unowned(unsafe) let slot: Slot
+    /// The storage of the environment that builds the service: `ServiceEnv.current` while the
+    /// factory runs. The resolve that created the frame keeps it alive.
+    @usableFromInline unowned(unsafe) let storage: ServiceStorage
+    /// Whether `ServiceEnv.current` reads `storage`; false while the factory runs a
+    /// `ServiceEnv.$current.withValue`, whose binding then wins.
+    @usableFromInline var bindsCurrent = true
     /// The number of frames from the root to this one, both included.
     @usableFromInline let depth: Int
-    /// `ServiceEnv.maxResolutionDepth` as read when the root was created.
-    @usableFromInline let maxDepth: Int
     /// One bit per type from the root to this frame (see `ResolutionFrame.ancestry`).
     @usableFromInline let ancestry: UInt64
     /// The enclosing synchronous construction on this thread, if any.
@@ -41,42 +45,67 @@ struct SyncFrame {
     /// A resolution rarely has more than a few, so they are searched in order instead of hashed.
     @usableFromInline var graph = GraphEntries()
 
-    /// Starts constructing the service of `slot` below `parent`, or throws if that would close a
-    /// cycle or exceed the maximum depth.
-    @usableFromInline
-    init(_ slot: Slot, key: ObjectIdentifier, below parent: FrameParent) throws(ServiceError) {
-        self.maxDepth = try parent.admit(slot.type, tags: slot.storedTags, key: key)
+    /// Starts constructing the service of `slot` in `storage` below `parent`, or throws if that
+    /// would close a cycle or exceed the maximum depth.
+    @inlinable
+    init(_ slot: Slot, key: ObjectIdentifier, below parent: FrameParent, in storage: ServiceStorage)
+        throws(ServiceError)
+    {
+        try self.init(Unmanaged.passUnretained(slot), key: key, below: parent, in: storage)
+    }
+
+    /// `init(_:key:below:in:)` for a slot its caller keeps alive, which so is not retained.
+    @inlinable @inline(__always)
+    init(_ slot: Unmanaged<Slot>, key: ObjectIdentifier, below parent: FrameParent, in storage: ServiceStorage)
+        throws(ServiceError)
+    {
+        try parent.admit(slot, key: key)
         self.key = key
-        self.slot = slot
+        self.slot = slot._withUnsafeGuaranteedRef { $0 }
+        self.storage = storage
         self.heap = nil
-        (outer, asyncParent, depth, ancestry) = SyncFrame.links(below: parent, key: key)
+        let bit = ResolutionFrame.ancestryBit(of: key)
+        switch parent {
+        case .none:
+            (outer, asyncParent, depth, ancestry) = (nil, nil, 1, bit)
+        case .sync(let frame):
+            (outer, asyncParent, depth, ancestry) = (frame, nil, frame.pointee.depth + 1, frame.pointee.ancestry | bit)
+        case .heap(let frame):
+            (outer, asyncParent, depth, ancestry) = (nil, frame, frame.depth + 1, frame.ancestry | bit)
+        }
         #if DEBUG
-            FrameProbe.current?.count.wrappingAdd(1, ordering: .relaxed)
+            SyncFrame.countForProbe()
         #endif
     }
 
-    /// The stack frame that runs the factory of the shared construction `heap` of `slot`, which
-    /// `ResolutionFrame.begin` admitted below `parent`.
+    /// The stack frame that runs the factory of the shared construction `heap` of `slot` in
+    /// `storage`, which `ResolutionFrame.begin` admitted below `parent`.
     @usableFromInline
-    init(running heap: ResolutionFrame, of slot: Slot, below parent: FrameParent) {
-        self.maxDepth = heap.maxDepth
+    init(running heap: ResolutionFrame, of slot: Slot, below parent: FrameParent, in storage: ServiceStorage) {
         self.key = heap.key
         self.slot = slot
+        self.storage = storage
         self.heap = Unmanaged.passRetained(heap)
-        (outer, asyncParent, depth, ancestry) = SyncFrame.links(below: parent, key: heap.key)
+        self.depth = heap.depth
+        self.ancestry = heap.ancestry
+        switch parent {
+        case .none: (outer, asyncParent) = (nil, nil)
+        case .sync(let frame): (outer, asyncParent) = (frame, nil)
+        case .heap(let frame): (outer, asyncParent) = (nil, frame)
+        }
     }
 
-    /// The links, depth and ancestry bits of a frame for `key` below `parent`.
-    private static func links(
-        below parent: FrameParent,
-        key: ObjectIdentifier,
-    ) -> (UnsafeMutablePointer<SyncFrame>?, ResolutionFrame?, Int, UInt64) {
-        let bit = ResolutionFrame.ancestryBit(of: key)
-        return switch parent {
-        case .none: (nil, nil, 1, bit)
-        case .sync(let frame): (frame, nil, frame.pointee.depth + 1, frame.pointee.ancestry | bit)
-        case .heap(let frame): (nil, frame, frame.depth + 1, frame.ancestry | bit)
+    #if DEBUG
+        @usableFromInline
+        static func countForProbe() {
+            FrameProbe.current?.count.wrappingAdd(1, ordering: .relaxed)
         }
+    #endif
+
+    /// The innermost synchronous construction running on this thread, if any.
+    @inlinable
+    static var innermost: UnsafeMutablePointer<SyncFrame>? {
+        ThreadFrame.existingCell?.pointee?.assumingMemoryBound(to: SyncFrame.self)
     }
 
     /// The type being built.
@@ -96,38 +125,45 @@ struct SyncFrame {
     /// The service this frame builds, as errors spell it.
     @usableFromInline var name: String { slot.name }
 
-    /// Builds the service of `slot` with `make` in a new frame below `parent`.
-    @inlinable
-    static func construct<Value>(
-        slot: Slot,
-        key: ObjectIdentifier,
-        below parent: FrameParent,
-        in env: ServiceEnv,
-        _ make: () throws -> Value,
-    ) throws(ServiceError) -> Value {
-        var frame = try SyncFrame(slot, key: key, below: parent)
-        return try frame.construct(in: env, make)
-    }
-
-    /// Builds this frame's service with `make`, with this frame published as the thread's
-    /// innermost one and `env` as `ServiceEnv.current`.
+    /// Builds this frame's service with `make`, with this frame published in `cell`, the thread's
+    /// (and so its storage as `ServiceEnv.current`), then releases what the frame owns.
     ///
     /// A `ServiceError` thrown by `make` passes through; any other error is wrapped in
     /// `.factoryFailed` naming this frame's type.
     @inlinable
-    mutating func construct<Value>(in env: ServiceEnv, _ make: () throws -> Value) throws(ServiceError) -> Value {
-        var result: Result<Value, any Error>?
-        withUnsafeMutablePointer(to: &self) { frame in
-            SyncFrame.run(frame, in: env) { result = Result { try make() } }
+    mutating func construct<Value>(
+        in cell: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
+        _ make: () throws -> Value,
+    ) throws(ServiceError) -> Value {
+        try withUnsafeMutablePointer(to: &self) { frame throws(ServiceError) -> Value in
+            let outer = cell.pointee
+            cell.pointee = UnsafeMutableRawPointer(frame)
+            defer {
+                cell.pointee = outer
+                if frame.pointee.heap != nil || !frame.pointee.graph.isEmpty {
+                    SyncFrame.end(frame)
+                }
+            }
+            do {
+                return try make()
+            } catch {
+                throw frame.pointee.failure(error)
+            }
         }
-        switch result {
-        case .success(let value)?:
-            return value
-        case .failure(let error)?:
-            throw failure(error)
-        case nil:
-            preconditionFailure("run(_:in:_:) always calls its body")
+    }
+
+    /// Releases what the ended construction `frame` owns: its heap copy (marking a root one
+    /// finished) and its graph-scoped instances, after the frame was unpublished.
+    @usableFromInline
+    static func end(_ frame: UnsafeMutablePointer<SyncFrame>) {
+        let ended = frame.pointee
+        if let heap = ended.heap {
+            if ended.outer == nil && ended.asyncParent == nil {
+                heap._withUnsafeGuaranteedRef { $0.finished.store(true, ordering: .releasing) }
+            }
+            heap.release()
         }
+        ended.graph.release()
     }
 
     /// The `ServiceError` for `error` leaving this construction, whose chain is noted for callers
@@ -137,32 +173,6 @@ struct SyncFrame {
         let failure = ServiceError.fromFactory(error, name: name)
         withUnsafeMutablePointer(to: &self) { FailureTrace.note(failure, in: .sync($0)) }
         return failure
-    }
-
-    /// Runs `body` with `frame` published in the thread's cell and `env` as `ServiceEnv.current`,
-    /// then releases what the frame owns.
-    @usableFromInline
-    static func run(_ frame: UnsafeMutablePointer<SyncFrame>, in env: ServiceEnv, _ body: () -> Void) {
-        let cell = ThreadFrame.cell
-        let outer = cell.pointee
-        cell.pointee = UnsafeMutableRawPointer(frame)
-        defer {
-            cell.pointee = outer
-            let ended = frame.pointee
-            if let heap = ended.heap {
-                if ended.outer == nil && ended.asyncParent == nil {
-                    heap._withUnsafeGuaranteedRef { $0.finished.store(true, ordering: .releasing) }
-                }
-                heap.release()
-            }
-            // NB: graph-scoped instances are released here, after the frame was unpublished.
-            ended.graph.release()
-        }
-        if ServiceEnv.current.storage === env.storage {
-            body()
-        } else {
-            ServiceEnv.$current.withValue(env, operation: body)
-        }
     }
 }
 
@@ -174,67 +184,74 @@ enum FrameParent {
     case sync(UnsafeMutablePointer<SyncFrame>)
     case heap(ResolutionFrame)
 
+    /// The innermost construction running on this thread, published in its `cell`, or else the
+    /// innermost asynchronous construction of the task, if any.
+    @inlinable
+    static func active(in cell: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> FrameParent {
+        if let pointer = cell.pointee {
+            return .sync(pointer.assumingMemoryBound(to: SyncFrame.self))
+        }
+        return ResolutionFrame.asyncParent
+    }
+
     /// `.heap(frame)`, or `.none` without a frame.
     @usableFromInline init(_ frame: ResolutionFrame?) {
         self = frame.map(FrameParent.heap) ?? .none
     }
 
+    /// The depth and ancestry bits of this frame (zero for `.none`).
+    @inlinable
+    var depthAndAncestry: (Int, UInt64) {
+        switch self {
+        case .none: (0, 0)
+        case .sync(let frame): (frame.pointee.depth, frame.pointee.ancestry)
+        case .heap(let frame): (frame.depth, frame.ancestry)
+        }
+    }
+
     /// The number of frames from the root to this one (zero for `.none`).
-    @usableFromInline var depth: Int {
-        switch self {
-        case .none: 0
-        case .sync(let frame): frame.pointee.depth
-        case .heap(let frame): frame.depth
+    var depth: Int { depthAndAncestry.0 }
+
+    /// Checks that the service of `slot` may be built below this frame; throws
+    /// `.circularDependency` or `.maxDepthExceeded` otherwise.
+    ///
+    /// Most resolves pass on two comparisons: the type's ancestry bit is clear (it cannot close a
+    /// cycle) and the chain is shallower than any depth limit ever bound (`DepthFloor`).
+    @inlinable @inline(__always)
+    func admit(_ slot: Unmanaged<Slot>, key: ObjectIdentifier) throws(ServiceError) {
+        let (depth, ancestry) = depthAndAncestry
+        if ancestry & ResolutionFrame.ancestryBit(of: key) != 0 || depth >= DepthFloor.value.load(ordering: .relaxed) {
+            try admitChecked(slot, key: key)
         }
     }
 
-    /// The ancestry bits of this frame (zero for `.none`).
-    var ancestry: UInt64 {
-        switch self {
-        case .none: 0
-        case .sync(let frame): frame.pointee.ancestry
-        case .heap(let frame): frame.ancestry
+    /// `admitChecked(_:tags:key:)` for the type and tags of `slot`.
+    @usableFromInline
+    func admitChecked(_ slot: Unmanaged<Slot>, key: ObjectIdentifier) throws(ServiceError) {
+        let slot = slot.takeUnretainedValue()
+        try admitChecked(slot.type, tags: slot.storedTags, key: key)
+    }
+
+    /// `admit(_:key:)` for a type and tags without a slot.
+    func admit(_ type: Any.Type, tags: TagSet?, key: ObjectIdentifier) throws(ServiceError) {
+        let (depth, ancestry) = depthAndAncestry
+        if ancestry & ResolutionFrame.ancestryBit(of: key) != 0 || depth >= DepthFloor.value.load(ordering: .relaxed) {
+            try admitChecked(type, tags: tags, key: key)
         }
     }
 
-    /// Checks that `type` under `tags` (nil when untagged) may be built below this frame and
-    /// returns the depth limit
-    /// of the resolution; throws `.circularDependency` or `.maxDepthExceeded` otherwise.
-    func admit(_ type: Any.Type, tags: TagSet?, key: ObjectIdentifier) throws(ServiceError) -> Int {
-        switch self {
-        case .none:
-            return try FrameParent.rootDepthLimit()
-        case .sync(let frame):
-            try admit(type, tags: tags, key: key, ancestry: frame.pointee.ancestry)
-            return frame.pointee.maxDepth
-        case .heap(let frame):
-            try admit(type, tags: tags, key: key, ancestry: frame.ancestry)
-            return frame.maxDepth
-        }
-    }
-
-    /// `ServiceEnv.maxResolutionDepth`, for a new root; throws if it admits no frame at all.
-    static func rootDepthLimit() throws(ServiceError) -> Int {
-        let maxDepth = ServiceEnv.maxResolutionDepth
-        guard maxDepth > 0 else {
-            throw .maxDepthExceeded(depth: maxDepth, chain: [])
-        }
-        return maxDepth
-    }
-
-    /// Checks that `type` under `tags` may be built below this frame, whose ancestry bits are
-    /// `ancestry`; throws `.circularDependency` or `.maxDepthExceeded` otherwise.
-    func admit(_ type: Any.Type, tags: TagSet?, key: ObjectIdentifier, ancestry: UInt64) throws(ServiceError) {
+    /// The full check behind `admit`: walks the chain for `key` under `tags` and reads
+    /// `ServiceEnv.maxResolutionDepth`.
+    func admitChecked(_ type: Any.Type, tags: TagSet?, key: ObjectIdentifier) throws(ServiceError) {
+        let (depth, ancestry) = depthAndAncestry
         if ancestry & ResolutionFrame.ancestryBit(of: key) != 0 && contains(key, tags: tags) {
             let name = serviceName(type, tags: tags ?? [])
             throw .circularDependency(serviceType: name, chain: chain() + [name])
         }
-        let (depth, maxDepth) =
-            switch self {
-            case .none: (0, Int.max)
-            case .sync(let frame): (frame.pointee.depth, frame.pointee.maxDepth)
-            case .heap(let frame): (frame.depth, frame.maxDepth)
-            }
+        guard depth >= DepthFloor.value.load(ordering: .relaxed) else {
+            return
+        }
+        let maxDepth = ServiceEnv.maxResolutionDepth
         guard depth < maxDepth else {
             throw .maxDepthExceeded(depth: maxDepth, chain: chain())
         }
@@ -363,7 +380,7 @@ extension SyncFrame {
 /// that `SyncFrame` stays one; `release()` frees it.
 @usableFromInline
 struct GraphEntries {
-    private var entries: UnsafeMutablePointer<(key: GraphKey, box: Unmanaged<Box>)>?
+    @usableFromInline var entries: UnsafeMutablePointer<(key: GraphKey, box: Unmanaged<Box>)>?
     private var count = 0
     private var capacity = 0
 
@@ -392,6 +409,9 @@ struct GraphEntries {
         (entries.unsafelyUnwrapped + count).initialize(to: (key, Unmanaged.passRetained(box)))
         count += 1
     }
+
+    /// Whether nothing was stored (and so nothing needs releasing).
+    @usableFromInline var isEmpty: Bool { entries == nil }
 
     /// Releases every instance and the buffer.
     func release() {

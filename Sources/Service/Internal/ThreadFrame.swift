@@ -29,14 +29,17 @@
 /// should not do that; the frame cannot tell whose work the thread runs without asking the
 /// concurrency runtime for the current task (`withUnsafeCurrentTask`), which measured about
 /// 400 instructions inside a task, more than a quarter of a whole transient resolve.
+@usableFromInline
 enum ThreadFrame {
     /// The calling thread's cell, if the thread has one yet; it holds the innermost synchronous
     /// frame or nil.
+    @usableFromInline
     static var existingCell: UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
         storage.cell
     }
 
     /// The calling thread's cell, created on first use and freed when the thread exits.
+    @usableFromInline
     static var cell: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
         if let cell = storage.cell {
             return cell
