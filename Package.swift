@@ -24,7 +24,9 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
             ],
         ),
-        .target(name: "Service", dependencies: ["ServiceMacrosPlugin"]),
+        .target(name: "Service", dependencies: ["ServiceMacrosPlugin", "ServiceThreadLocal"]),
+        // NB: one C thread-local, which Swift cannot declare (see `ThreadFrame`).
+        .target(name: "ServiceThreadLocal"),
         .target(name: "ServiceTesting", dependencies: ["Service"]),
         .target(name: "ServiceClientCore", dependencies: ["Service"]),
         .executableTarget(name: "ServiceClient", dependencies: ["Service", "ServiceClientCore"]),

@@ -205,6 +205,17 @@ struct GraphKey: Hashable, Sendable {
         self.slot = ObjectIdentifier(slot)
         self.track = track
     }
+
+    @inlinable
+    init(_ slot: Unmanaged<Slot>, track: Track) {
+        self.init(slot: slot._withUnsafeGuaranteedRef { ObjectIdentifier($0) }, track: track)
+    }
+
+    @usableFromInline
+    init(slot: ObjectIdentifier, track: Track) {
+        self.slot = slot
+        self.track = track
+    }
 }
 
 #if DEBUG

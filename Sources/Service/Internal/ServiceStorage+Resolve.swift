@@ -69,9 +69,9 @@ extension ServiceStorage {
         _ registration: Unmanaged<Registration>,
         in env: ServiceEnv,
     ) throws(ServiceError) -> Value {
-        let isTransient = registration._withUnsafeGuaranteedRef { $0.sharing == .none && !$0.isInstance }
-        if isTransient {
-            return try buildTransient(type, slot: slot, registration, in: env)
+        let (sharing, isInstance) = registration._withUnsafeGuaranteedRef { ($0.sharing, $0.isInstance) }
+        if sharing != .cached && !isInstance {
+            return try buildUnshared(type, slot: slot, registration, inGraph: sharing == .graph, in: env)
         }
         return try build(type, slot: slot.takeUnretainedValue(), registration.takeUnretainedValue(), in: env)
     }
@@ -96,16 +96,18 @@ extension ServiceStorage {
     }
 
     /// Builds a transient instance of the synchronous, argument-free Sendable-track
-    /// `registration` of `slot` in `env`: the path every link of a generated chain takes.
+    /// `registration` of `slot` in `env`, or, `inGraph`, returns the one this resolution already
+    /// built: the path every link of a generated graph takes.
     ///
     /// Written out without the closures of the general path, so that, specialised for `Value`,
     /// it retains nothing: the frame is trivial and lives on this function's stack, `slot` and
     /// `registration` are kept alive by the caller.
     @inlinable @inline(__always)
-    func buildTransient<Value: Sendable>(
+    func buildUnshared<Value: Sendable>(
         _ type: Value.Type,
         slot: Unmanaged<Slot>,
         _ registration: Unmanaged<Registration>,
+        inGraph: Bool,
         in env: ServiceEnv,
     ) throws(ServiceError) -> Value {
         let cell = ThreadFrame.cell
@@ -117,8 +119,12 @@ extension ServiceStorage {
         } else {
             parent = ResolutionFrame.asyncParent
         }
+        let graphKey = GraphKey(slot, track: .sendable)
+        if inGraph, let box = parent.graphBox(for: graphKey) {
+            return unsafeDowncast(box, to: ValueBox<Value>.self).value
+        }
         var frame = try SyncFrame(slot, key: ObjectIdentifier(type), below: parent, in: env.storage)
-        return try withUnsafeMutablePointer(to: &frame) { frame throws(ServiceError) -> Value in
+        let value = try withUnsafeMutablePointer(to: &frame) { frame throws(ServiceError) -> Value in
             let outer = cell.pointee
             cell.pointee = UnsafeMutableRawPointer(frame)
             defer {
@@ -145,6 +151,10 @@ extension ServiceStorage {
                 throw frame.pointee.failure(error)
             }
         }
+        if inGraph {
+            parent.storeGraphBox(ValueBox(value), for: graphKey)
+        }
+        return value
     }
 
     /// Resolves a Sendable-track service under `tags`, with `arguments` when `argumentTypes` is

@@ -1,3 +1,5 @@
+import ServiceThreadLocal
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -14,12 +16,13 @@
 ///
 /// A synchronous factory cannot suspend, so everything it resolves runs on the thread that
 /// started it, strictly nested inside it. Such a frame is therefore published in a per-thread
-/// cell, which costs a few instructions to read and write, instead of a task-local, whose push
-/// allocates and whose read walks the task's bindings. Asynchronous constructions, which can
-/// resume on another thread, still use the task-local `ResolutionFrame.innermost`.
+/// cell, a C thread-local (`ServiceThreadLocal`) that costs a few instructions to read and
+/// write, instead of a task-local, whose push allocates and whose read walks the task's
+/// bindings. Asynchronous constructions, which can resume on another thread, still use the
+/// task-local `ResolutionFrame.innermost`.
 ///
-/// The cell holds a pointer to a `SyncFrame` on the stack of the `SyncFrame.run(_:in:_:)` call
-/// that stored it, and that call restores the previous value before it returns.
+/// The cell holds a pointer to a `SyncFrame` on the stack of the construction that stored it,
+/// which restores the previous value before it returns.
 ///
 /// A factory that lets other work run on its thread before it returns (it spins a nested run
 /// loop, shows a modal dialog, runs jobs synchronously) lets that work's resolves see its
@@ -31,26 +34,17 @@
 /// 400 instructions inside a task, more than a quarter of a whole transient resolve.
 @usableFromInline
 enum ThreadFrame {
-    /// The calling thread's cell, if the thread has one yet; it holds the innermost synchronous
-    /// frame or nil.
-    @usableFromInline
-    static var existingCell: UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
-        storage.cell
-    }
-
-    /// The calling thread's cell, created on first use and freed when the thread exits.
+    /// The calling thread's cell; it holds the innermost synchronous frame or nil.
     @usableFromInline
     static var cell: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
-        if let cell = storage.cell {
-            return cell
-        }
-        let cell = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
-        cell.initialize(to: nil)
-        storage.cell = cell
-        return cell
+        service_thread_frame_cell()
     }
 
-    private static let storage = ThreadStorage()
+    /// The calling thread's cell (every thread has one).
+    @usableFromInline
+    static var existingCell: UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
+        cell
+    }
 }
 
 /// The calling thread's `FailureTrace`: where the latest failed synchronous construction on this
@@ -124,51 +118,6 @@ private final class ThreadObjectStorage: Sendable {
         nonisolated(unsafe) private static var stored: UnsafeMutableRawPointer?
 
         var object: UnsafeMutableRawPointer? {
-            get { Self.stored }
-            set { Self.stored = newValue }
-        }
-    #endif
-}
-
-/// One cell per thread, through the platform's thread-specific storage.
-private final class ThreadStorage: Sendable {
-    #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
-        private let key: pthread_key_t
-
-        init() {
-            var key = pthread_key_t()
-            let status = pthread_key_create(&key) { cell in
-                #if canImport(Darwin)
-                    cell.deallocate()
-                #else
-                    cell?.deallocate()
-                #endif
-            }
-            precondition(status == 0, "Service could not create its thread-specific key (error \(status))")
-            self.key = key
-        }
-
-        var cell: UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
-            get { pthread_getspecific(key)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self) }
-            set { pthread_setspecific(key, newValue) }
-        }
-    #elseif os(Windows)
-        private let index: DWORD
-
-        init() {
-            index = FlsAlloc { cell in cell?.deallocate() }
-            precondition(index != FLS_OUT_OF_INDEXES, "Service could not allocate its fiber-local index")
-        }
-
-        var cell: UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
-            get { FlsGetValue(index)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self) }
-            set { FlsSetValue(index, newValue) }
-        }
-    #else
-        // NB: a platform without threads (WASI): one cell for the only thread.
-        nonisolated(unsafe) private static var stored: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-
-        var cell: UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
             get { Self.stored }
             set { Self.stored = newValue }
         }
