@@ -152,6 +152,25 @@ struct EngineTests {
         }
     }
 
+    @Test("a transient factory that replaces its own registration keeps what it captured until it returns")
+    func factoryReplacesItsOwnRegistration() throws {
+        // NB: the resolve path holds the registration while its factory runs; were it only
+        // reachable from the slot, the re-registration would free the closure's context (and
+        // `label`) under the running factory, which AddressSanitizer reports.
+        final class Label: Sendable {
+            let text: String
+            init(_ text: String) { self.text = text }
+        }
+        let env = ServiceEnv(name: #function)
+        let label = Label("first")
+        env.register(Logger.self, scope: .transient) { [label] in
+            ServiceEnv.current.register(Logger.self, scope: .transient) { Logger(label: "second") }
+            return Logger(label: label.text)
+        }
+        #expect(try env.resolve(Logger.self).label == "first")
+        #expect(try env.resolve(Logger.self).label == "second")
+    }
+
     @Test("the slot table keeps every type across many growths")
     func tableGrowth() {
         let env = ServiceEnv(name: #function)
