@@ -125,14 +125,8 @@ extension ServiceStorage {
         }
         var frame = try SyncFrame(slot, key: ObjectIdentifier(type), below: parent, in: env.storage)
         let value = try withUnsafeMutablePointer(to: &frame) { frame throws(ServiceError) -> Value in
-            let outer = cell.pointee
-            cell.pointee = UnsafeMutableRawPointer(frame)
-            defer {
-                cell.pointee = outer
-                if frame.pointee.heap != nil || !frame.pointee.graph.isEmpty {
-                    SyncFrame.end(frame)
-                }
-            }
+            let outer = SyncFrame.publish(frame, in: cell)
+            defer { SyncFrame.unpublish(frame, restoring: outer, in: cell) }
             let built = registration._withUnsafeGuaranteedRef { registration -> Result<Value, any Error> in
                 do {
                     if registration.form == .environment {

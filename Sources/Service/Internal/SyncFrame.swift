@@ -136,19 +136,39 @@ struct SyncFrame {
         _ make: () throws -> Value,
     ) throws(ServiceError) -> Value {
         try withUnsafeMutablePointer(to: &self) { frame throws(ServiceError) -> Value in
-            let outer = cell.pointee
-            cell.pointee = UnsafeMutableRawPointer(frame)
-            defer {
-                cell.pointee = outer
-                if frame.pointee.heap != nil || !frame.pointee.graph.isEmpty {
-                    SyncFrame.end(frame)
-                }
-            }
+            let outer = SyncFrame.publish(frame, in: cell)
+            defer { SyncFrame.unpublish(frame, restoring: outer, in: cell) }
             do {
                 return try make()
             } catch {
                 throw frame.pointee.failure(error)
             }
+        }
+    }
+
+    /// Makes `frame` the thread's innermost construction in `cell`; returns what `cell` held,
+    /// for `unpublish(_:restoring:in:)`.
+    @inlinable @inline(__always)
+    static func publish(
+        _ frame: UnsafeMutablePointer<SyncFrame>,
+        in cell: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
+    ) -> UnsafeMutableRawPointer? {
+        let outer = cell.pointee
+        cell.pointee = UnsafeMutableRawPointer(frame)
+        return outer
+    }
+
+    /// Ends the construction `frame`: puts `outer` back in `cell`, then releases what the frame
+    /// owns.
+    @inlinable @inline(__always)
+    static func unpublish(
+        _ frame: UnsafeMutablePointer<SyncFrame>,
+        restoring outer: UnsafeMutableRawPointer?,
+        in cell: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
+    ) {
+        cell.pointee = outer
+        if frame.pointee.heap != nil || !frame.pointee.graph.isEmpty {
+            SyncFrame.end(frame)
         }
     }
 
