@@ -62,7 +62,7 @@ struct ResolutionFrameTests {
         #expect(throws: ServiceError.self) { try env.resolve(UserRepository.self) }
         #expect(throws: ServiceError.self) { try env.resolve(Logger.self) }
         #expect(ResolutionFrame.activeParent.depth == 0)
-        #expect(ThreadFrame.existingCell?.pointee == nil)
+        #expect(ThreadFrame.cell.pointee == nil)
         env.register(Database.self, scope: .transient) { Database() }
         env.register(Logger.self, scope: .transient) { Logger() }
         #expect(try env.resolve(UserRepository.self).logger.label == "test")

@@ -62,7 +62,7 @@ final class ResolutionFrame: Sendable {
 
     /// The innermost construction of a resolution that is still running on this thread or task.
     @usableFromInline static var activeParent: FrameParent {
-        if let pointer = ThreadFrame.existingCell?.pointee {
+        if let pointer = ThreadFrame.cell.pointee {
             return .sync(pointer.assumingMemoryBound(to: SyncFrame.self))
         }
         return asyncParent

@@ -105,7 +105,7 @@ struct SyncFrame {
     /// The innermost synchronous construction running on this thread, if any.
     @inlinable
     static var innermost: UnsafeMutablePointer<SyncFrame>? {
-        ThreadFrame.existingCell?.pointee?.assumingMemoryBound(to: SyncFrame.self)
+        ThreadFrame.cell.pointee?.assumingMemoryBound(to: SyncFrame.self)
     }
 
     /// The type being built.

@@ -39,12 +39,6 @@ enum ThreadFrame {
     static var cell: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
         service_thread_frame_cell()
     }
-
-    /// The calling thread's cell (every thread has one).
-    @usableFromInline
-    static var existingCell: UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
-        cell
-    }
 }
 
 /// The calling thread's `FailureTrace`: where the latest failed synchronous construction on this
