@@ -28,6 +28,53 @@ extension ServiceEnv {
         }
     }
 
+    /// Returns the instance of an `@Injectable` service, building it if its scope requires.
+    ///
+    /// The same as the generic `resolve(_:)`, chosen by the compiler when the type is known to be
+    /// ``Injectable``: when the environment registered it with ``register(_:scope:)`` (as
+    /// `#register` and `@Assembly` do), the instance is built by a direct call of its generated
+    /// `make(resolver:)`, with no factory closure in between. Overrides, scopes, cycle detection
+    /// and the depth limit apply exactly as they do to any other resolve.
+    ///
+    /// ```swift
+    /// @Injectable
+    /// final class Clock: Sendable {
+    ///     init() {}
+    /// }
+    ///
+    /// let env = ServiceEnv(name: "injectable")
+    /// env.register(Clock.self, scope: .transient)
+    /// let clock = try env.resolve(Clock.self)
+    /// ```
+    ///
+    /// - Throws: ``ServiceError/notRegistered(serviceType:)``,
+    ///   ``ServiceError/circularDependency(serviceType:chain:)``,
+    ///   ``ServiceError/maxDepthExceeded(depth:chain:)`` or
+    ///   ``ServiceError/factoryFailed(serviceType:underlyingError:)``.
+    @inlinable @discardableResult
+    public func resolve<S: Injectable>(_ type: S.Type) throws(ServiceError) -> S {
+        guard let slot = storage.lookup(ObjectIdentifier(type)) else {
+            return try storage.resolveUncached(type, in: self)
+        }
+        // NB: the slot says how it was registered, so the registration is not read (or retained)
+        // when the type's own `make(resolver:)` builds it.
+        let direct = slot._withUnsafeGuaranteedRef { $0.directBuild }
+        if direct != .no {
+            return try storage.buildUnshared(type, slot: slot, inGraph: direct == .graph, in: self) {
+                env throws -> S in try S.make(resolver: env)
+            }
+        }
+        switch storage.entry(type, in: slot) {
+        case .cached(let value):
+            return value
+        case .build(let slot, let registration):
+            defer { registration.release() }
+            return try storage.build(type, slot: slot, registration, in: self)
+        case .other:
+            return try storage.resolveUncached(type, in: self)
+        }
+    }
+
     /// Returns the instance of a MainActor-track service, building it if its scope requires.
     ///
     /// ```swift

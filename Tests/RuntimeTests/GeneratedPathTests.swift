@@ -48,6 +48,32 @@ final class GeneratedPong: Sendable {
     init(ping: GeneratedPing) { self.ping = ping }
 }
 
+/// Two generated services that both need a `GeneratedLeaf`.
+@Injectable
+final class GeneratedPair: Sendable {
+    let first: GeneratedMiddle
+    let second: GeneratedSibling
+    init(first: GeneratedMiddle, second: GeneratedSibling) {
+        self.first = first
+        self.second = second
+    }
+}
+
+@Injectable
+final class GeneratedSibling: Sendable {
+    let leaf: GeneratedLeaf
+    let token: GraphToken
+    init(leaf: GeneratedLeaf, token: GraphToken) {
+        self.leaf = leaf
+        self.token = token
+    }
+}
+
+/// A value type registered by closure, so the graph scope has to keep it boxed.
+struct GraphToken: Sendable, Equatable {
+    let serial: Int
+}
+
 /// An environment with the generated chain Top → Middle → Leaf, all transient.
 private func chainEnvironment(_ name: String) -> ServiceEnv {
     let env = ServiceEnv(name: name)
@@ -154,5 +180,65 @@ struct GeneratedPathTests {
         env.register(GeneratedLeaf.self, scope: .transient) { GeneratedLeaf(label: "main override") }
         let top = try __ServiceMacroSupport.resolveOnEitherTrack(GeneratedTop.self, in: env)
         #expect(top.middle.leaf.label == "main override")
+    }
+
+    @Test("a graph-scoped generated node is one instance everywhere in one resolve, a value type too")
+    func graphScopeSharedWithinResolve() throws {
+        let env = ServiceEnv(name: "graph pair")
+        let serials = Counter()
+        env.register(GeneratedLeaf.self, scope: .graph)
+        env.register(GeneratedMiddle.self, scope: .transient)
+        env.register(GeneratedSibling.self, scope: .transient)
+        env.register(GeneratedPair.self, scope: .transient)
+        env.register(GraphToken.self, scope: .graph) { GraphToken(serial: serials.increment()) }
+        let pair = try env.resolve(GeneratedPair.self)
+        #expect(pair.first.leaf === pair.second.leaf)
+        let again = try env.resolve(GeneratedPair.self)
+        #expect(again.first.leaf === again.second.leaf)
+        #expect(again.first.leaf !== pair.first.leaf)
+        #expect(again.second.token != pair.second.token)
+        #expect(serials.value == 2)
+    }
+
+    @Test("a closure override of the resolved generated type itself wins, and registering it again restores it")
+    func overrideOfTheRoot() throws {
+        let env = chainEnvironment("root override")
+        env.register(GeneratedLeaf.self, scope: .transient) { GeneratedLeaf(label: "override") }
+        #expect(try env.resolve(GeneratedLeaf.self).label == "override")
+        env.register(GeneratedLeaf.self, scope: .transient)
+        #expect(try env.resolve(GeneratedLeaf.self).label == "generated")
+    }
+
+    @Test("registering a transient generated type again as a singleton caches it from then on")
+    func transientBecomesSingleton() throws {
+        let env = chainEnvironment("rescoped")
+        #expect(try env.resolve(GeneratedLeaf.self) !== env.resolve(GeneratedLeaf.self))
+        env.register(GeneratedLeaf.self)
+        let leaf = try env.resolve(GeneratedLeaf.self)
+        #expect(try env.resolve(GeneratedLeaf.self) === leaf)
+        #expect(try env.resolve(GeneratedTop.self).middle.leaf === leaf)
+    }
+
+    @Test("after resetAll a generated type is no longer registered")
+    func resetAllForgetsGeneratedRegistrations() throws {
+        let env = chainEnvironment("reset")
+        _ = try env.resolve(GeneratedTop.self)
+        env.resetAll()
+        let error = serviceError { try env.resolve(GeneratedTop.self) }
+        guard case .notRegistered(let type)? = error else {
+            Issue.record("expected notRegistered, got \(String(describing: error))")
+            return
+        }
+        #expect(type == "GeneratedTop")
+    }
+
+    @Test("an override in a child environment of the type it resolves wins over the parent's generated one")
+    func childOverrideOfTheRoot() throws {
+        let production = chainEnvironment("production root")
+        let test = ServiceEnv(name: "test root", parent: production)
+        test.register(GeneratedLeaf.self, scope: .transient) { GeneratedLeaf(label: "fake") }
+        #expect(try test.resolve(GeneratedLeaf.self).label == "fake")
+        #expect(try test.resolve(GeneratedTop.self).middle.leaf.label == "fake")
+        #expect(try production.resolve(GeneratedLeaf.self).label == "generated")
     }
 }

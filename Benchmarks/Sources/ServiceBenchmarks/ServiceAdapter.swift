@@ -49,6 +49,16 @@ enum ServiceAdapter {
             fatalError("benchmark graph failed to resolve: \(error)")
         }
     }
+
+    /// The same for an `@Injectable` type, through the overload a user's `env.resolve(T.self)`
+    /// with a concrete `T` calls.
+    static func resolve<T: Injectable>(_ type: T.Type, in env: ServiceEnv) -> T {
+        do {
+            return try env.resolve(type)
+        } catch {
+            fatalError("benchmark graph failed to resolve: \(error)")
+        }
+    }
 }
 
 /// A type with a `@Service` property, for the property-wrapper scenario.

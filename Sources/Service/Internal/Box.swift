@@ -16,6 +16,30 @@ final class ValueBox<Value>: Box, @unchecked Sendable {
     }
 }
 
+/// How a graph-scoped instance is kept for the rest of its resolution: an instance of a class
+/// as itself, any other value in a `ValueBox`. In code specialised for a class, both directions
+/// fold to a cast, so sharing an instance allocates nothing.
+@usableFromInline
+enum GraphValue {
+    /// The object to keep for `value`.
+    @inlinable @inline(__always)
+    static func object<Value>(for value: Value) -> AnyObject {
+        if Value.self is AnyObject.Type {
+            return unsafeBitCast(value, to: AnyObject.self)
+        }
+        return ValueBox(value)
+    }
+
+    /// The value `object(for:)` kept as `object`.
+    @inlinable @inline(__always)
+    static func value<Value>(of object: AnyObject, as type: Value.Type) -> Value {
+        if Value.self is AnyObject.Type {
+            return unsafeBitCast(object, to: Value.self)
+        }
+        return unsafeDowncast(object, to: ValueBox<Value>.self).value
+    }
+}
+
 /// Converts between retained object references and the bit patterns stored in atomics.
 @usableFromInline
 enum RetainedBits {

@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// The track a registration lives on: any thread, or the main actor only.
 @usableFromInline
@@ -34,6 +34,18 @@ enum Sharing: UInt8, Sendable {
 }
 
 /// What `register` stored for one key: its scope, track and factory.
+/// Whether a resolve that knows the service is `Injectable` may build it by calling its
+/// `make(resolver:)` itself, without reading the registration (see `Slot.direct`).
+@usableFromInline
+enum DirectBuild: UInt8, AtomicRepresentable, Sendable {
+    /// No: it goes through the registration, or is not registered.
+    case no
+    /// A transient `Injectable` registration: a call of `make(resolver:)` per resolve.
+    case transient
+    /// A graph-scoped `Injectable` registration: one call per construction graph.
+    case graph
+}
+
 @usableFromInline
 class Registration: @unchecked Sendable {
     // Safety: immutable once installed (`metadata` is set before `install`, by the registering
@@ -84,6 +96,20 @@ class Registration: @unchecked Sendable {
 
     /// Runs a Sendable-track factory for a caller that knows the value type only generically
     /// (a MainActor service's dependency), building in `env`; `type` must be the registered type.
+    /// Whether the slot of an untagged key may build with `make(resolver:)` directly: only
+    /// `register(_:scope:)` of an `Injectable` type makes an `.environment` registration, and
+    /// its factory is that type's `make(resolver:)`.
+    var direct: DirectBuild {
+        guard form == .environment && track == .sendable else {
+            return .no
+        }
+        return switch sharing {
+        case .none: .transient
+        case .graph: .graph
+        case .cached: .no
+        }
+    }
+
     @usableFromInline
     func makeValue<T>(as type: T.Type, in env: ServiceEnv) throws -> T {
         preconditionFailure("only plain Sendable-track registrations are built this way")

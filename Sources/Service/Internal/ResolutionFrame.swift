@@ -25,13 +25,13 @@ final class ResolutionFrame: Sendable {
     let parent: ResolutionFrame?
     /// The number of frames from the root to this one, both included.
     @usableFromInline let depth: Int
-    /// One bit per type from the root to this frame (`ancestryBit(of:)`); a type whose bit is
+    /// Two bits per type from the root to this frame (`Ancestry`); a type whose bits are
     /// clear cannot close a cycle, so most resolves skip walking the chain.
-    @usableFromInline let ancestry: UInt64
+    @usableFromInline let ancestry: Ancestry
     private let rootFrame: ResolutionFrame?
     /// Set on the root when its top-level resolve has returned.
     let finished = Atomic(false)
-    /// A retained `Locked<[GraphKey: Box]>` with this resolution's graph-scoped instances, or
+    /// A retained `Locked<[GraphKey: GraphObject]>` with this resolution's graph-scoped instances, or
     /// zero until the first one is stored; used on the root only.
     private let graph = Atomic<UInt>(0)
 
@@ -41,7 +41,7 @@ final class ResolutionFrame: Sendable {
         self.key = key
         self.parent = parent
         self.depth = (parent?.depth ?? 0) + 1
-        self.ancestry = (parent?.ancestry ?? 0) | ResolutionFrame.ancestryBit(of: key)
+        self.ancestry = (parent?.ancestry ?? Ancestry()).adding(key)
         self.rootFrame = parent?.root
     }
 
@@ -94,12 +94,6 @@ final class ResolutionFrame: Sendable {
             FrameProbe.current?.count.wrappingAdd(1, ordering: .relaxed)
         #endif
         return ResolutionFrame(type: type, tags: tags, key: key, parent: parent.heapFrame())
-    }
-
-    /// The bit of `key` in `ancestry`: six bits of a multiplicative hash of the type's address.
-    @inlinable
-    static func ancestryBit(of key: ObjectIdentifier) -> UInt64 {
-        1 << ((UInt64(UInt(bitPattern: key)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 
     /// The service this frame builds, as errors spell it.
@@ -159,22 +153,22 @@ final class ResolutionFrame: Sendable {
 
     /// The graph-scoped instance stored under `key` in this (root) frame, if any.
     @usableFromInline
-    func graphBox(for key: GraphKey) -> Box? {
+    func graphObject(for key: GraphKey) -> AnyObject? {
         let bits = graph.load(ordering: .acquiring)
         guard bits != 0 else {
             return nil
         }
-        return RetainedBits.object(bits, as: Locked<[GraphKey: Box]>.self)._withUnsafeGuaranteedRef {
-            $0.withLock { $0[key] }
+        return RetainedBits.object(bits, as: Locked<[GraphKey: GraphObject]>.self)._withUnsafeGuaranteedRef {
+            $0.withLock { $0[key]?.object }
         }
     }
 
     /// Stores a graph-scoped instance in this (root) frame, creating its graph cache if needed.
     @usableFromInline
-    func storeGraphBox(_ box: Box, for key: GraphKey) {
+    func storeGraphObject(_ object: AnyObject, for key: GraphKey) {
         var bits = graph.load(ordering: .acquiring)
         if bits == 0 {
-            let fresh = RetainedBits.retain(Locked<[GraphKey: Box]>([:]))
+            let fresh = RetainedBits.retain(Locked<[GraphKey: GraphObject]>([:]))
             let (exchanged, existing) = graph.compareExchange(
                 expected: 0,
                 desired: fresh,
@@ -187,10 +181,17 @@ final class ResolutionFrame: Sendable {
                 bits = existing
             }
         }
-        RetainedBits.object(bits, as: Locked<[GraphKey: Box]>.self)._withUnsafeGuaranteedRef {
-            $0.withLock { $0[key] = box }
+        RetainedBits.object(bits, as: Locked<[GraphKey: GraphObject]>.self)._withUnsafeGuaranteedRef {
+            $0.withLock { $0[key] = GraphObject(object: object) }
         }
     }
+}
+
+/// A graph-scoped instance kept by an asynchronous resolution (see `GraphValue`).
+struct GraphObject: @unchecked Sendable {
+    // Safety: `object` never changes. It holds a Sendable value, or a value of the MainActor
+    // track, which only `resolveMain` reads, on the main actor.
+    let object: AnyObject
 }
 
 /// Identifies a graph-scoped instance: the slot it is cached for (one per environment storage,
@@ -226,3 +227,47 @@ struct GraphKey: Hashable, Sendable {
         let count = Atomic(0)
     }
 #endif
+
+/// The types from the root of a construction to one of its frames, as a Bloom filter of two
+/// 64-bit words: each type sets one bit in each, from two slices of a multiplicative hash of its
+/// address.
+///
+/// A type whose two bits are not both set is not an ancestor, so most admissions cost two tests;
+/// one whose bits are both set may be, and is checked against the frames. With one word and one
+/// bit, the ninth link of a chain already met a set bit about one time in eight; with two, about
+/// one time in fifty.
+@usableFromInline
+struct Ancestry: Sendable {
+    @usableFromInline var first: UInt64
+    @usableFromInline var second: UInt64
+
+    @inlinable
+    init() {
+        (first, second) = (0, 0)
+    }
+
+    @inlinable @inline(__always)
+    init(_ key: ObjectIdentifier) {
+        // NB: metadata records are 16-byte aligned and often evenly spaced; without the shift, the
+        // hashes of evenly spaced addresses repeat their top bits every few records.
+        let hash = UInt64(UInt(bitPattern: key) &>> 4) &* 0x9E37_79B9_7F4A_7C15
+        (first, second) = (1 &<< (hash &>> 58), 1 &<< ((hash &>> 52) & 63))
+    }
+
+    /// These types and `key`.
+    @inlinable @inline(__always)
+    func adding(_ key: ObjectIdentifier) -> Ancestry {
+        let bits = Ancestry(key)
+        var union = self
+        union.first |= bits.first
+        union.second |= bits.second
+        return union
+    }
+
+    /// Whether `key` may be one of these types; `false` means it is not.
+    @inlinable @inline(__always)
+    func mayContain(_ key: ObjectIdentifier) -> Bool {
+        let bits = Ancestry(key)
+        return first & bits.first != 0 && second & bits.second != 0
+    }
+}

@@ -36,11 +36,17 @@ extension ServiceStorage {
     /// may reclaim it as soon as the section ends.
     @inlinable @inline(__always)
     func entry<Value: Sendable>(_ type: Value.Type) -> Entry<Value> {
-        let stripe = gate.enter()
-        defer { gate.leave(stripe) }
         guard let slot = lookup(ObjectIdentifier(type)) else {
             return .other
         }
+        return entry(type, in: slot)
+    }
+
+    /// What `entry(_:)` finds in `slot`, the slot of `type` in this storage.
+    @inlinable @inline(__always)
+    func entry<Value: Sendable>(_ type: Value.Type, in slot: Unmanaged<Slot>) -> Entry<Value> {
+        let stripe = gate.enter()
+        defer { gate.leave(stripe) }
         let (cache, bits) = slot._withUnsafeGuaranteedRef {
             ($0.loadCache(.sendable), $0.registration.load(ordering: .sequentiallyConsistent))
         }
@@ -60,8 +66,6 @@ extension ServiceStorage {
         return .build(slot, registration.retain())
     }
 
-    /// Builds (or returns the shared instance of) the synchronous, argument-free Sendable-track
-    /// `registration` of `slot`, owned by this storage, in `env`; the caller keeps both alive.
     @inlinable @inline(__always)
     func build<Value: Sendable>(
         _ type: Value.Type,
@@ -110,6 +114,27 @@ extension ServiceStorage {
         inGraph: Bool,
         in env: ServiceEnv,
     ) throws(ServiceError) -> Value {
+        try buildUnshared(type, slot: slot, inGraph: inGraph, in: env) { env throws -> Value in
+            try registration._withUnsafeGuaranteedRef { registration throws -> Value in
+                if registration.form == .environment {
+                    return try unsafeDowncast(registration, to: InjectableRegistration<Value>.self).make(env)
+                }
+                return try unsafeDowncast(registration, to: SendableRegistration<Value>.self).factory()
+            }
+        }
+    }
+
+    /// Builds a transient or graph-scoped instance with `make`, in a frame published on the
+    /// thread: no closure context, task-local or allocation besides the instance (and, for the
+    /// graph scope, its entry in the root frame).
+    @inlinable @inline(__always)
+    func buildUnshared<Value: Sendable>(
+        _ type: Value.Type,
+        slot: Unmanaged<Slot>,
+        inGraph: Bool,
+        in env: ServiceEnv,
+        make: (ServiceEnv) throws -> Value,
+    ) throws(ServiceError) -> Value {
         let cell = ThreadFrame.cell
         let parent: FrameParent
         if let outer = cell.pointee {
@@ -120,23 +145,18 @@ extension ServiceStorage {
             parent = ResolutionFrame.asyncParent
         }
         let graphKey = GraphKey(slot, track: .sendable)
-        if inGraph, let box = parent.graphBox(for: graphKey) {
-            return unsafeDowncast(box, to: ValueBox<Value>.self).value
+        if inGraph, let object = parent.graphObject(for: graphKey) {
+            return GraphValue.value(of: object, as: Value.self)
         }
         var frame = try SyncFrame(slot, key: ObjectIdentifier(type), below: parent, in: env.storage)
         let value = try withUnsafeMutablePointer(to: &frame) { frame throws(ServiceError) -> Value in
             let outer = SyncFrame.publish(frame, in: cell)
             defer { SyncFrame.unpublish(frame, restoring: outer, in: cell) }
-            let built = registration._withUnsafeGuaranteedRef { registration -> Result<Value, any Error> in
-                do {
-                    if registration.form == .environment {
-                        return .success(
-                            try unsafeDowncast(registration, to: InjectableRegistration<Value>.self).make(env))
-                    }
-                    return .success(try unsafeDowncast(registration, to: SendableRegistration<Value>.self).factory())
-                } catch {
-                    return .failure(error)
-                }
+            let built: Result<Value, any Error>
+            do {
+                built = .success(try make(env))
+            } catch {
+                built = .failure(error)
             }
             switch built {
             case .success(let value):
@@ -146,13 +166,11 @@ extension ServiceStorage {
             }
         }
         if inGraph {
-            parent.storeGraphBox(ValueBox(value), for: graphKey)
+            parent.storeGraphObject(GraphValue.object(for: value), for: graphKey)
         }
         return value
     }
 
-    /// Resolves a Sendable-track service under `tags`, with `arguments` when `argumentTypes` is
-    /// not empty; `nil` when nothing is registered for the key on this track.
     @inlinable
     func resolveIfRegistered<Value: Sendable>(
         _ type: Value.Type,
@@ -371,12 +389,12 @@ extension ServiceStorage {
             return try frame.construct(in: cell, make)
         case .graph:
             let graphKey = GraphKey(slot, track: track)
-            if let box = parent.graphBox(for: graphKey) {
-                return unsafeDowncast(box, to: ValueBox<Value>.self).value
+            if let object = parent.graphObject(for: graphKey) {
+                return GraphValue.value(of: object, as: Value.self)
             }
             var frame = try SyncFrame(slot, key: key, below: parent, in: env.storage)
             let value = try frame.construct(in: cell, make)
-            parent.storeGraphBox(ValueBox(value), for: graphKey)
+            parent.storeGraphObject(GraphValue.object(for: value), for: graphKey)
             return value
         case .cached:
             if !isWithinScope && registration.scope.isScoped {
@@ -406,13 +424,13 @@ extension ServiceStorage {
                 .constructAsync(in: env, make)
         case .graph:
             let graphKey = GraphKey(slot, track: .sendable)
-            if let parent, let box = parent.root.graphBox(for: graphKey) {
-                return unsafeDowncast(box, to: ValueBox<Value>.self).value
+            if let parent, let object = parent.root.graphObject(for: graphKey) {
+                return GraphValue.value(of: object, as: Value.self)
             }
             let frame = try ResolutionFrame.begin(type, tags: tags, key: key, below: .init(parent))
             let value = try await frame.constructAsync(in: env, make)
             if parent != nil {
-                frame.root.storeGraphBox(ValueBox(value), for: graphKey)
+                frame.root.storeGraphObject(GraphValue.object(for: value), for: graphKey)
             }
             return value
         case .singleton, .custom:

@@ -25,8 +25,8 @@ final class ServiceStorage: @unchecked Sendable {
     /// shares its parent's (a writer then waits for the readers of both, which is never unsafe),
     /// so that opening one allocates no counters.
     @usableFromInline let gate: ReaderGate
-    /// The current `SlotTable`, unretained; `writer` keeps it alive, and a replaced table is
-    /// retired through the gate like any other unpublished pointer.
+    /// The current `SlotTable`, unretained; `writer` keeps it alive, and keeps every table it
+    /// outgrew alive too, so a reader may probe any table it loaded without a gate section.
     @usableFromInline let table: Atomic<UInt>
     private let writerLock = Atomic(false)
     @exclusivity(unchecked) private var writerState: WriterState
@@ -52,6 +52,10 @@ final class ServiceStorage: @unchecked Sendable {
         var slots: [Slot] = []
         /// The published table of untagged slots.
         var table: SlotTable
+        /// The tables `table` replaced as it grew. They are kept until the storage is freed, so
+        /// a lookup needs no gate section; each is half the size of the next, so together they
+        /// take less memory than the current one.
+        var outgrown: [SlotTable] = []
         /// The slots of tagged keys; they are looked up under the writer lock.
         var tagged: [TaggedKey: Slot] = [:]
         /// The tagged slots of each type, in creation order, for `resolveAll`.
@@ -103,7 +107,9 @@ final class ServiceStorage: @unchecked Sendable {
         return body(&assemblyLog)
     }
 
-    /// The slot of `key`, if the type was ever registered here. Call inside a gate section.
+    /// The slot of `key`, if the type was ever registered here.
+    ///
+    /// Needs no gate section: neither tables nor slots are freed before the storage.
     @inlinable @inline(__always)
     func lookup(_ key: ObjectIdentifier) -> Unmanaged<Slot>? {
         RetainedBits.object(table.load(ordering: .acquiring), as: SlotTable.self)
@@ -273,8 +279,7 @@ final class ServiceStorage: @unchecked Sendable {
     /// The untagged slot of `type`, created (and the table grown) if needed.
     private func slot(creating type: Any.Type) -> Slot {
         let key = UInt(bitPattern: ObjectIdentifier(type))
-        var replaced: UInt = 0
-        let slot = withWriter { state in
+        return withWriter { state in
             let current = state.table
             if let existing = current.slot(for: key) {
                 return existing.takeUnretainedValue()
@@ -291,20 +296,14 @@ final class ServiceStorage: @unchecked Sendable {
                 for existing in state.slots where existing.tags.isEmpty {
                     larger.insert(existing, for: UInt(bitPattern: ObjectIdentifier(existing.type)))
                 }
+                state.outgrown.append(current)
                 state.table = larger
-                let bits = UInt(bitPattern: Unmanaged.passUnretained(larger).toOpaque())
-                replaced = table.exchange(bits, ordering: .sequentiallyConsistent)
-                _ = RetainedBits.object(replaced, as: SlotTable.self).retain()
+                table.store(UInt(bitPattern: Unmanaged.passUnretained(larger).toOpaque()), ordering: .releasing)
             } else {
                 current.insert(slot, for: key)
             }
             return slot
         }
-        if replaced != 0 {
-            // NB: the old table is released once no reader can still be probing it.
-            retire([replaced])
-        }
-        return slot
     }
 
     /// Makes `registration` the one for `type` under `tags`.
@@ -318,6 +317,7 @@ final class ServiceStorage: @unchecked Sendable {
         let dropped = slot.withState { state in
             var dropped: [UInt] = []
             let oldBits = slot.registration.exchange(newBits, ordering: .sequentiallyConsistent)
+            slot.direct.store(tags.isEmpty ? registration.direct : .no, ordering: .releasing)
             if oldBits != 0 {
                 dropped.append(oldBits)
                 let old = RetainedBits.object(oldBits, as: Registration.self).takeUnretainedValue()
@@ -353,6 +353,7 @@ final class ServiceStorage: @unchecked Sendable {
                 }
                 if registrations {
                     let old = slot.registration.exchange(0, ordering: .sequentiallyConsistent)
+                    slot.direct.store(.no, ordering: .releasing)
                     if old != 0 {
                         dropped.append(old)
                     }

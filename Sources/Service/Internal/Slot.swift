@@ -24,6 +24,9 @@ final class Slot: @unchecked Sendable {
     @usableFromInline let cache = Atomic<UInt>(0)
     /// A retained `ValueBox` with the cached instance of the MainActor track, or zero.
     @usableFromInline let mainCache = Atomic<UInt>(0)
+    /// Whether the service can be built without its registration, by a direct call of the
+    /// `make(resolver:)` of the `Injectable` type it was registered with; set with `registration`.
+    @usableFromInline let direct = Atomic<DirectBuild>(.no)
     /// Guards `stateValue`; inline, so a slot is one allocation.
     private let stateLock = Atomic(false)
     @exclusivity(unchecked) private var stateValue = SlotState()
@@ -55,6 +58,12 @@ final class Slot: @unchecked Sendable {
     }
 
     /// Loads the cache pointer of `track`.
+    /// `direct`, as the last install or reset left it.
+    @inlinable @inline(__always)
+    var directBuild: DirectBuild {
+        direct.load(ordering: .acquiring)
+    }
+
     @inlinable @inline(__always)
     func loadCache(_ track: Track) -> UInt {
         switch track {

@@ -52,7 +52,9 @@ final class SlotTable: ManagedBuffer<SlotTable.Header, Atomic<UInt>> {
     /// The first probe position for `key` (Fibonacci hashing).
     @inlinable @inline(__always)
     func home(of key: UInt, shift: Int) -> Int {
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(truncatingIfNeeded: shift))
+        // NB: metadata records are 16-byte aligned and often evenly spaced; without the shift,
+        // evenly spaced keys share home slots far more often than random ones.
+        Int(truncatingIfNeeded: ((key &>> 4) &* 0x9E37_79B9_7F4A_7C15) >> UInt(truncatingIfNeeded: shift))
     }
 
     /// The slot registered for `key`, if any.

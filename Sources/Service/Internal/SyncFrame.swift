@@ -31,8 +31,8 @@ struct SyncFrame {
     @usableFromInline var bindsCurrent = true
     /// The number of frames from the root to this one, both included.
     @usableFromInline let depth: Int
-    /// One bit per type from the root to this frame (see `ResolutionFrame.ancestry`).
-    @usableFromInline let ancestry: UInt64
+    /// The types from the root to this frame (see `Ancestry`).
+    @usableFromInline let ancestry: Ancestry
     /// The enclosing synchronous construction on this thread, if any.
     @usableFromInline let outer: UnsafeMutablePointer<SyncFrame>?
     /// The asynchronous construction this one runs below, when `outer` is nil; alive while this
@@ -64,14 +64,15 @@ struct SyncFrame {
         self.slot = slot._withUnsafeGuaranteedRef { $0 }
         self.storage = storage
         self.heap = nil
-        let bit = ResolutionFrame.ancestryBit(of: key)
         switch parent {
         case .none:
-            (outer, asyncParent, depth, ancestry) = (nil, nil, 1, bit)
+            (outer, asyncParent, depth, ancestry) = (nil, nil, 1, Ancestry(key))
         case .sync(let frame):
-            (outer, asyncParent, depth, ancestry) = (frame, nil, frame.pointee.depth + 1, frame.pointee.ancestry | bit)
+            (outer, asyncParent, depth, ancestry) = (
+                frame, nil, frame.pointee.depth + 1, frame.pointee.ancestry.adding(key),
+            )
         case .heap(let frame):
-            (outer, asyncParent, depth, ancestry) = (nil, frame, frame.depth + 1, frame.ancestry | bit)
+            (outer, asyncParent, depth, ancestry) = (nil, frame, frame.depth + 1, frame.ancestry.adding(key))
         }
         #if DEBUG
             SyncFrame.countForProbe()
@@ -221,9 +222,9 @@ enum FrameParent {
 
     /// The depth and ancestry bits of this frame (zero for `.none`).
     @inlinable
-    var depthAndAncestry: (Int, UInt64) {
+    var depthAndAncestry: (Int, Ancestry) {
         switch self {
-        case .none: (0, 0)
+        case .none: (0, Ancestry())
         case .sync(let frame): (frame.pointee.depth, frame.pointee.ancestry)
         case .heap(let frame): (frame.depth, frame.ancestry)
         }
@@ -235,12 +236,13 @@ enum FrameParent {
     /// Checks that the service of `slot` may be built below this frame; throws
     /// `.circularDependency` or `.maxDepthExceeded` otherwise.
     ///
-    /// Most resolves pass on two comparisons: the type's ancestry bit is clear (it cannot close a
-    /// cycle) and the chain is shallower than any depth limit ever bound (`DepthFloor`).
+    /// Most resolves pass on a few comparisons: the type is not in the frame's `Ancestry` (it
+    /// cannot close a cycle) and the chain is shallower than any depth limit ever bound
+    /// (`DepthFloor`).
     @inlinable @inline(__always)
     func admit(_ slot: Unmanaged<Slot>, key: ObjectIdentifier) throws(ServiceError) {
         let (depth, ancestry) = depthAndAncestry
-        if ancestry & ResolutionFrame.ancestryBit(of: key) != 0 || depth >= DepthFloor.value.load(ordering: .relaxed) {
+        if ancestry.mayContain(key) || depth >= DepthFloor.value.load(ordering: .relaxed) {
             try admitChecked(slot, key: key)
         }
     }
@@ -255,7 +257,7 @@ enum FrameParent {
     /// `admit(_:key:)` for a type and tags without a slot.
     func admit(_ type: Any.Type, tags: TagSet?, key: ObjectIdentifier) throws(ServiceError) {
         let (depth, ancestry) = depthAndAncestry
-        if ancestry & ResolutionFrame.ancestryBit(of: key) != 0 || depth >= DepthFloor.value.load(ordering: .relaxed) {
+        if ancestry.mayContain(key) || depth >= DepthFloor.value.load(ordering: .relaxed) {
             try admitChecked(type, tags: tags, key: key)
         }
     }
@@ -264,7 +266,7 @@ enum FrameParent {
     /// `ServiceEnv.maxResolutionDepth`.
     func admitChecked(_ type: Any.Type, tags: TagSet?, key: ObjectIdentifier) throws(ServiceError) {
         let (depth, ancestry) = depthAndAncestry
-        if ancestry & ResolutionFrame.ancestryBit(of: key) != 0 && contains(key, tags: tags) {
+        if ancestry.mayContain(key) && contains(key, tags: tags) {
             let name = serviceName(type, tags: tags ?? [])
             throw .circularDependency(serviceType: name, chain: chain() + [name])
         }
@@ -350,35 +352,35 @@ enum FrameParent {
 
     /// The graph-scoped instance stored under `key` in this resolution, if any.
     @usableFromInline
-    func graphBox(for key: GraphKey) -> Box? {
+    func graphObject(for key: GraphKey) -> AnyObject? {
         switch self {
         case .none:
             return nil
         case .heap(let frame):
-            return frame.root.graphBox(for: key)
+            return frame.root.graphObject(for: key)
         case .sync(let frame):
             let root = SyncFrame.root(of: frame)
             if let asyncParent = root.pointee.asyncParent {
-                return asyncParent.root.graphBox(for: key)
+                return asyncParent.root.graphObject(for: key)
             }
-            return root.pointee.graph.box(for: key)
+            return root.pointee.graph.object(for: key)
         }
     }
 
     /// Stores a graph-scoped instance for the rest of this resolution (nothing without one).
     @usableFromInline
-    func storeGraphBox(_ box: Box, for key: GraphKey) {
+    func storeGraphObject(_ object: AnyObject, for key: GraphKey) {
         switch self {
         case .none:
             break
         case .heap(let frame):
-            frame.root.storeGraphBox(box, for: key)
+            frame.root.storeGraphObject(object, for: key)
         case .sync(let frame):
             let root = SyncFrame.root(of: frame)
             if let asyncParent = root.pointee.asyncParent {
-                asyncParent.root.storeGraphBox(box, for: key)
+                asyncParent.root.storeGraphObject(object, for: key)
             } else {
-                root.pointee.graph.append(box, for: key)
+                root.pointee.graph.append(object, for: key)
             }
         }
     }
@@ -395,53 +397,53 @@ extension SyncFrame {
     }
 }
 
-/// The graph-scoped instances of a synchronous resolution: a few retained boxes in a buffer of
-/// its own, searched in order (a resolution rarely has more than a handful). A trivial value, so
-/// that `SyncFrame` stays one; `release()` frees it.
+/// The graph-scoped instances of a synchronous resolution: the first inline, any others in a
+/// list of their own (a resolution rarely shares more than one or two). A trivial value, so
+/// that `SyncFrame` stays one; `release()` releases what it holds.
 @usableFromInline
 struct GraphEntries {
-    @usableFromInline var entries: UnsafeMutablePointer<(key: GraphKey, box: Unmanaged<Box>)>?
-    private var count = 0
-    private var capacity = 0
+    @usableFromInline var firstKey: GraphKey?
+    @usableFromInline var first: Unmanaged<AnyObject>?
+    @usableFromInline var more: Unmanaged<MoreGraphEntries>?
 
     @usableFromInline init() {}
 
     /// The instance stored under `key`, if any.
-    func box(for key: GraphKey) -> Box? {
-        for index in 0..<count where entries.unsafelyUnwrapped[index].key == key {
-            return entries.unsafelyUnwrapped[index].box.takeUnretainedValue()
+    func object(for key: GraphKey) -> AnyObject? {
+        guard let first else {
+            return nil
         }
-        return nil
+        if firstKey == key {
+            return first.takeUnretainedValue()
+        }
+        return more?.takeUnretainedValue().entries.first { $0.key == key }?.object
     }
 
-    /// Stores `box` (retaining it) under `key`.
-    mutating func append(_ box: Box, for key: GraphKey) {
-        if count == capacity {
-            let grown = UnsafeMutablePointer<(key: GraphKey, box: Unmanaged<Box>)>.allocate(
-                capacity: max(4, capacity * 2))
-            if let entries {
-                grown.moveInitialize(from: entries, count: count)
-                entries.deallocate()
-            }
-            entries = grown
-            capacity = max(4, capacity * 2)
+    /// Stores `object` (retaining it) under `key`.
+    mutating func append(_ object: AnyObject, for key: GraphKey) {
+        guard first != nil else {
+            (firstKey, first) = (key, Unmanaged.passRetained(object))
+            return
         }
-        (entries.unsafelyUnwrapped + count).initialize(to: (key, Unmanaged.passRetained(box)))
-        count += 1
+        if more == nil {
+            more = Unmanaged.passRetained(MoreGraphEntries())
+        }
+        more.unsafelyUnwrapped.takeUnretainedValue().entries.append((key, object))
     }
 
     /// Whether nothing was stored (and so nothing needs releasing).
-    @usableFromInline var isEmpty: Bool { entries == nil }
+    @usableFromInline var isEmpty: Bool { first == nil }
 
-    /// Releases every instance and the buffer.
+    /// Releases every instance.
     func release() {
-        guard let entries else {
-            return
-        }
-        for index in 0..<count {
-            entries[index].box.release()
-        }
-        entries.deinitialize(count: count)
-        entries.deallocate()
+        first?.release()
+        more?.release()
     }
+}
+
+/// The graph-scoped instances of a synchronous resolution after its first; only the thread
+/// that runs the resolution touches them.
+@usableFromInline
+final class MoreGraphEntries {
+    var entries: [(key: GraphKey, object: AnyObject)] = []
 }
