@@ -1,4 +1,4 @@
-public import Synchronization
+internal import ServiceThreadLocal
 
 extension ServiceEnv {
     /// The task-local binding behind ``ServiceEnv/current``, reached as `ServiceEnv.$current`.
@@ -182,23 +182,10 @@ extension ServiceEnv {
 @usableFromInline
 enum DepthFloor {
     /// The floor's starting value; `ServiceEnv.maxResolutionDepth` declares the same default.
-    static let defaultLimit = 100
-
-    @usableFromInline static let value = Atomic(defaultLimit)
+    static let defaultLimit = Int(SERVICE_DEFAULT_DEPTH_LIMIT)
 
     /// Lowers the floor to `limit` if that is smaller.
     static func lower(to limit: Int) {
-        var current = value.load(ordering: .relaxed)
-        while limit < current {
-            let (exchanged, original) = value.compareExchange(
-                expected: current,
-                desired: limit,
-                ordering: .relaxed,
-            )
-            if exchanged {
-                return
-            }
-            current = original
-        }
+        service_depth_floor_lower(limit)
     }
 }

@@ -117,10 +117,10 @@ struct DepthLimitTests {
 
     @Test("binding a limit lowers the floor below which resolves skip reading it, and never raises it")
     func floorOnlyFalls() {
-        let before = DepthFloor.value.load(ordering: .relaxed)
+        let before = DepthFloor.value
         ServiceEnv.$maxResolutionDepth.withValue(before + 50) {}
-        #expect(DepthFloor.value.load(ordering: .relaxed) == before)
+        #expect(DepthFloor.value == before)
         ServiceEnv.$maxResolutionDepth.withValue(3) {}
-        #expect(DepthFloor.value.load(ordering: .relaxed) == min(before, 3))
+        #expect(DepthFloor.value == min(before, 3))
     }
 }

@@ -1,4 +1,4 @@
-public import Synchronization
+import Synchronization
 
 /// One service under construction on the heap, linked to the frame that asked for it.
 ///
@@ -13,10 +13,6 @@ public import Synchronization
 final class ResolutionFrame: Sendable {
     /// The task-local innermost frame of the asynchronous construction in progress, if any.
     @TaskLocal static var innermost: ResolutionFrame?
-
-    /// How many asynchronous constructions are running in the process. While it is zero no task
-    /// can have a live `innermost` frame, so `active` skips reading the task-local.
-    @usableFromInline static let asyncRuns = Atomic(0)
 
     let key: ObjectIdentifier
     @usableFromInline let type: Any.Type
@@ -73,7 +69,7 @@ final class ResolutionFrame: Sendable {
     @usableFromInline static var asyncParent: FrameParent {
         // NB: relaxed is enough. A task sees its own increment, and a task created inside an
         // asynchronous construction sees its creator's, for as long as that construction runs.
-        guard asyncRuns.load(ordering: .relaxed) != 0, let frame = innermost,
+        guard asyncRuns != 0, let frame = innermost,
             !frame.root.finished.load(ordering: .acquiring)
         else {
             return .none
@@ -136,9 +132,9 @@ final class ResolutionFrame: Sendable {
     /// Runs `body` with this frame as the task's innermost one and `env` as `ServiceEnv.current`.
     @usableFromInline
     func runAsync<Value: Sendable>(in env: ServiceEnv, _ body: () async throws -> Value) async throws -> Value {
-        ResolutionFrame.asyncRuns.add(1, ordering: .relaxed)
+        ResolutionFrame.countAsyncRun(1)
         defer {
-            ResolutionFrame.asyncRuns.subtract(1, ordering: .relaxed)
+            ResolutionFrame.countAsyncRun(-1)
             if rootFrame == nil {
                 finished.store(true, ordering: .releasing)
             }

@@ -139,7 +139,7 @@ extension ServiceStorage {
         let parent: FrameParent
         if let outer = cell.pointee {
             parent = .sync(outer.assumingMemoryBound(to: SyncFrame.self))
-        } else if ResolutionFrame.asyncRuns.load(ordering: .relaxed) == 0 {
+        } else if ResolutionFrame.asyncRuns == 0 {
             parent = .none
         } else {
             parent = ResolutionFrame.asyncParent

@@ -1,4 +1,4 @@
-public import Synchronization
+import Synchronization
 
 /// A synchronous construction in progress, kept on the stack of the thread that runs it.
 ///
@@ -242,7 +242,7 @@ enum FrameParent {
     @inlinable @inline(__always)
     func admit(_ slot: Unmanaged<Slot>, key: ObjectIdentifier) throws(ServiceError) {
         let (depth, ancestry) = depthAndAncestry
-        if ancestry.mayContain(key) || depth >= DepthFloor.value.load(ordering: .relaxed) {
+        if ancestry.mayContain(key) || depth >= DepthFloor.value {
             try admitChecked(slot, key: key)
         }
     }
@@ -257,7 +257,7 @@ enum FrameParent {
     /// `admit(_:key:)` for a type and tags without a slot.
     func admit(_ type: Any.Type, tags: TagSet?, key: ObjectIdentifier) throws(ServiceError) {
         let (depth, ancestry) = depthAndAncestry
-        if ancestry.mayContain(key) || depth >= DepthFloor.value.load(ordering: .relaxed) {
+        if ancestry.mayContain(key) || depth >= DepthFloor.value {
             try admitChecked(type, tags: tags, key: key)
         }
     }
@@ -270,7 +270,7 @@ enum FrameParent {
             let name = serviceName(type, tags: tags ?? [])
             throw .circularDependency(serviceType: name, chain: chain() + [name])
         }
-        guard depth >= DepthFloor.value.load(ordering: .relaxed) else {
+        guard depth >= DepthFloor.value else {
             return
         }
         let maxDepth = ServiceEnv.maxResolutionDepth

@@ -1,4 +1,4 @@
-import ServiceThreadLocal
+public import ServiceThreadLocal
 
 #if canImport(Darwin)
     import Darwin
@@ -35,9 +35,32 @@ import ServiceThreadLocal
 @usableFromInline
 enum ThreadFrame {
     /// The calling thread's cell; it holds the innermost synchronous frame or nil.
-    @usableFromInline
+    @inlinable
     static var cell: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
         service_thread_frame_cell()
+    }
+}
+
+extension DepthFloor {
+    /// The floor, read with one load (it is a C global: see `ServiceThreadLocal`).
+    @inlinable
+    static var value: Int {
+        service_depth_floor_load()
+    }
+}
+
+extension ResolutionFrame {
+    /// How many asynchronous constructions are running in the process. While it is zero no task
+    /// can have a live `innermost` frame, so `active` skips reading the task-local. A C global,
+    /// like `DepthFloor.value`.
+    @inlinable
+    static var asyncRuns: Int {
+        service_async_runs_load()
+    }
+
+    /// Counts an asynchronous construction in or out of `asyncRuns`.
+    static func countAsyncRun(_ delta: Int) {
+        service_async_runs_add(delta)
     }
 }
 
