@@ -322,6 +322,9 @@ let scenarios: [Scenario] = [
         contenders: [
             Contender(library: "hand-written") { blackHole(Leaf()) },
             Contender(library: "Service") { blackHole(ServiceAdapter.resolve(Leaf.self, in: env)) },
+            Contender(library: "Service, @Injectable") {
+                blackHole(ServiceAdapter.resolve(MacroLeaf.self, in: injectableEnv))
+            },
             Contender(library: "Swinject") { blackHole(container.resolve(Leaf.self)!) },
             Contender(library: "swift-dependencies") { blackHole(makeLeafFactory()) },
         ],
@@ -334,6 +337,9 @@ let scenarios: [Scenario] = [
                 blackHole(ThreeDependencies(a: DependencyA(), b: DependencyB(), c: DependencyC()))
             },
             Contender(library: "Service") { blackHole(ServiceAdapter.resolve(ThreeDependencies.self, in: env)) },
+            Contender(library: "Service, @Injectable") {
+                blackHole(ServiceAdapter.resolve(MacroThreeDependencies.self, in: injectableEnv))
+            },
             Contender(library: "Swinject") { blackHole(container.resolve(ThreeDependencies.self)!) },
             Contender(library: "swift-dependencies") { blackHole(makeThreeDependencies()) },
         ],
@@ -360,6 +366,9 @@ let scenarios: [Scenario] = [
                 )
             },
             Contender(library: "Service") { blackHole(ServiceAdapter.resolve(Chain0.self, in: env)) },
+            Contender(library: "Service, @Injectable") {
+                blackHole(ServiceAdapter.resolve(MacroChain0.self, in: injectableEnv))
+            },
             Contender(library: "Swinject") { blackHole(container.resolve(Chain0.self)!) },
             Contender(library: "swift-dependencies") { blackHole(chainFactories.make0()) },
         ],
@@ -373,6 +382,9 @@ let scenarios: [Scenario] = [
                 blackHole(DiamondTop(left: DiamondLeft(shared: shared), right: DiamondRight(shared: shared)))
             },
             Contender(library: "Service") { blackHole(ServiceAdapter.resolve(DiamondTop.self, in: env)) },
+            Contender(library: "Service, @Injectable") {
+                blackHole(ServiceAdapter.resolve(MacroDiamondTop.self, in: injectableEnv))
+            },
             Contender(library: "Swinject") { blackHole(container.resolve(DiamondTop.self)!) },
             Contender(library: "swift-dependencies") { blackHole(diamondFactories.makeTop()) },
         ],
