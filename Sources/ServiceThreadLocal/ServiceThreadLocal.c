@@ -1,5 +1,18 @@
 #include "ServiceThreadLocal.h"
 
+#include <stdlib.h>
+
+#if defined(__linux__)
+#include <linux/membarrier.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
+#if !defined(_WIN32)
+#include <pthread.h>
+#include <sched.h>
+#endif
+
 SERVICE_THREAD_LOCAL void *_Nullable service_thread_frame = 0;
 
 intptr_t service_depth_floor = SERVICE_DEFAULT_DEPTH_LIMIT;
@@ -17,4 +30,110 @@ intptr_t service_async_runs = 0;
 
 void service_async_runs_add(intptr_t delta) {
     __atomic_fetch_add(&service_async_runs, delta, __ATOMIC_RELAXED);
+}
+
+// MARK: Readers
+
+intptr_t service_readers_fence = 1;
+
+SERVICE_THREAD_LOCAL service_reader *_Nullable service_thread_reader = 0;
+
+/// Every record ever created, newest first.
+static service_reader *_Nullable service_readers = 0;
+
+#if !defined(_WIN32)
+static pthread_once_t service_readers_once = PTHREAD_ONCE_INIT;
+static pthread_key_t service_readers_key;
+
+/// Hands the record of an ending thread back for the next one.
+static void service_reader_release(void *_Nullable record) {
+    service_reader *reader = record;
+    __atomic_store_n(&reader->claimed, 0, __ATOMIC_RELEASE);
+}
+
+/// Picks how writers make readers' stores visible, once, before the first record is claimed.
+static void service_readers_setup(void) {
+    pthread_key_create(&service_readers_key, service_reader_release);
+#if defined(__linux__) && defined(__NR_membarrier)
+    if (syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0) {
+        __atomic_store_n(&service_readers_fence, 0, __ATOMIC_RELEASE);
+    }
+#endif
+}
+#endif
+
+service_reader *_Nonnull service_reader_claim(void) {
+#if !defined(_WIN32)
+    pthread_once(&service_readers_once, service_readers_setup);
+#endif
+    service_reader *reader = 0;
+    for (service_reader *candidate = __atomic_load_n(&service_readers, __ATOMIC_ACQUIRE); candidate;
+         candidate = candidate->next) {
+        intptr_t unclaimed = 0;
+        if (__atomic_compare_exchange_n(&candidate->claimed, &unclaimed, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+            reader = candidate;
+            break;
+        }
+    }
+    if (!reader) {
+        reader = aligned_alloc(128, sizeof(service_reader));
+        if (!reader) {
+            abort();
+        }
+        reader->depth = 0;
+        reader->exits = 0;
+        reader->claimed = 1;
+        service_reader *head = __atomic_load_n(&service_readers, __ATOMIC_RELAXED);
+        do {
+            reader->next = head;
+        } while (!__atomic_compare_exchange_n(&service_readers, &head, reader, 1, __ATOMIC_RELEASE, __ATOMIC_RELAXED));
+    }
+#if !defined(_WIN32)
+    pthread_setspecific(service_readers_key, reader);
+#endif
+    service_thread_reader = reader;
+    return reader;
+}
+
+int service_readers_quiescent(void) {
+#if !defined(_WIN32)
+    pthread_once(&service_readers_once, service_readers_setup);
+#endif
+#if defined(__linux__) && defined(__NR_membarrier)
+    if (__atomic_load_n(&service_readers_fence, __ATOMIC_ACQUIRE) == 0) {
+        syscall(__NR_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0);
+    }
+#endif
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    service_reader *own = service_thread_reader;
+    for (service_reader *reader = __atomic_load_n(&service_readers, __ATOMIC_ACQUIRE); reader; reader = reader->next) {
+        if (__atomic_load_n(&reader->depth, __ATOMIC_ACQUIRE) == 0) {
+            continue;
+        }
+        if (reader == own) {
+            return 0;
+        }
+        // NB: the section it is in may have begun before the caller's stores; it ends soon. The
+        // sections it enters meanwhile see those stores, so one exit is enough.
+        intptr_t exits = __atomic_load_n(&reader->exits, __ATOMIC_ACQUIRE);
+        for (unsigned spins = 0; __atomic_load_n(&reader->depth, __ATOMIC_ACQUIRE) != 0
+                                 && __atomic_load_n(&reader->exits, __ATOMIC_ACQUIRE) == exits;
+             spins++) {
+            if (spins == 1024) {
+                return 0;
+            }
+#if !defined(_WIN32)
+            if (spins >= 64) {
+                sched_yield();
+            }
+#endif
+        }
+    }
+    return 1;
+}
+
+void service_thread_yield(void) {
+#if !defined(_WIN32)
+    sched_yield();
+#endif
 }

@@ -1,67 +1,77 @@
-public import Synchronization
+public import ServiceThreadLocal
+import Synchronization
 
-/// Striped reader counters that tell a writer when no reader can still hold a retired pointer.
+/// Read sections that tell a writer when no reader can still hold a pointer it unpublished.
 ///
-/// A reader increments one stripe, picked from the address of its own stack so that threads
-/// rarely share a cache line, reads, and decrements the same stripe. A writer first unpublishes
-/// a pointer, then calls `isQuiescent()`: when every stripe reads zero, no reader that could
-/// have seen the old pointer is still running. Readers never wait and never take a lock.
+/// Every thread has a record of its own (`service_reader`, in `ServiceThreadLocal`), on a cache
+/// line no other thread writes. Entering a section stores the thread's nesting depth with a plain
+/// store; leaving stores it back and, for the outermost section, counts an exit. A reader never
+/// executes a locked instruction, never waits, and never writes a cache line that another
+/// reader writes, so cached reads scale with the number of cores.
+///
+/// A writer first unpublishes a pointer, then asks `isQuiescent()`. That issues one heavy
+/// barrier (`membarrier(2)` on Linux), which has the effect of a full fence on every thread
+/// of the process: afterwards, a reader's depth store is visible to the writer, or the reader's
+/// section began after the barrier and can only see the new pointer. The writer then waits
+/// briefly for each thread it sees inside a section to leave it (sections run no user code). Where
+/// the kernel has no such barrier (other platforms, or Linux without `membarrier`), readers fence
+/// after their store instead, which costs a few cycles and still writes no shared line.
+///
+/// ThreadSanitizer does not know what the heavy barrier does, but it does not need to: the
+/// writer frees a pointer only after an acquire load that reads a reader's release store (its
+/// depth back to zero, or a new exit), which orders the reader's accesses before the free.
+/// What it cannot check is the case the barrier exists for (a reader's store still buffered
+/// when the writer looks); the reclamation stress test exercises that one under ASan.
 @usableFromInline
-final class ReaderGate: @unchecked Sendable {
-    // Safety: `stripes` points at `stripeCount` atomics owned by this object; they are only
-    // touched through atomic operations and freed in `deinit`.
+enum ReaderGate {
+    /// The record and depth a section entered with, for `leave(_:)`.
+    @usableFromInline
+    struct Section {
+        @usableFromInline let reader: UnsafeMutablePointer<service_reader>
+        @usableFromInline let depth: Int
 
-    @usableFromInline static let stripeCount = 16
-    @usableFromInline static let stripeBytes = 128
-
-    @usableFromInline let stripes: UnsafeMutableRawPointer
-
-    init() {
-        stripes = UnsafeMutableRawPointer.allocate(
-            byteCount: Self.stripeCount * Self.stripeBytes,
-            alignment: Self.stripeBytes,
-        )
-        for index in 0..<Self.stripeCount {
-            (stripes + index * Self.stripeBytes)
-                .bindMemory(to: Atomic<Int>.self, capacity: 1)
-                .initialize(to: Atomic(0))
+        @inlinable
+        init(reader: UnsafeMutablePointer<service_reader>, depth: Int) {
+            self.reader = reader
+            self.depth = depth
         }
     }
 
-    deinit {
-        for index in 0..<Self.stripeCount {
-            _ = counter(index).move()
+    /// Enters a read section on the calling thread.
+    @inlinable @inline(__always)
+    static func enter() -> Section {
+        let reader = service_reader_current()
+        return Section(reader: reader, depth: service_read_enter(reader))
+    }
+
+    /// Leaves the section `enter()` returned.
+    @inlinable @inline(__always)
+    static func leave(_ section: Section) {
+        service_read_leave(section.reader, section.depth)
+    }
+
+    #if DEBUG
+        /// Makes every cached read yield its thread inside its section, a few times or until a
+        /// writer has unpublished what it read, so that a test can show a writer never frees what
+        /// such a reader holds (debug builds only).
+        static let yieldsInsideSections = Atomic(false)
+
+        /// Yields the thread up to 20 times, until `unpublished` returns `true`, if
+        /// `yieldsInsideSections` is set.
+        @usableFromInline
+        static func yieldInsideSectionForTesting(until unpublished: () -> Bool) {
+            guard yieldsInsideSections.load(ordering: .relaxed) else {
+                return
+            }
+            for _ in 0..<20 where !unpublished() {
+                service_thread_yield()
+            }
         }
-        stripes.deallocate()
-    }
+    #endif
 
-    @inlinable @inline(__always)
-    func counter(_ index: Int) -> UnsafeMutablePointer<Atomic<Int>> {
-        (stripes + index &* Self.stripeBytes).assumingMemoryBound(to: Atomic<Int>.self)
-    }
-
-    /// Marks the calling thread as a reader and returns the stripe to pass to `leave(_:)`.
-    @inlinable @inline(__always)
-    func enter() -> Int {
-        var marker: UInt8 = 0
-        let address = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        // NB: thread stacks lie megabytes apart; frames of one thread stay within a few pages.
-        let stripe = Int(truncatingIfNeeded: ((address >> 14) &* 0x9E37_79B9_7F4A_7C15) >> 60)
-        counter(stripe).pointee.wrappingAdd(1, ordering: .sequentiallyConsistent)
-        return stripe
-    }
-
-    /// Ends a read section started by `enter()`.
-    @inlinable @inline(__always)
-    func leave(_ stripe: Int) {
-        counter(stripe).pointee.wrappingSubtract(1, ordering: .releasing)
-    }
-
-    /// Whether no read section is running right now (call after unpublishing a pointer).
-    func isQuiescent() -> Bool {
-        for index in 0..<Self.stripeCount where counter(index).pointee.load(ordering: .sequentiallyConsistent) != 0 {
-            return false
-        }
-        return true
+    /// Whether no reader that could have seen a pointer unpublished before the call is still
+    /// reading; `false` also when the calling thread is inside a section itself.
+    static func isQuiescent() -> Bool {
+        service_readers_quiescent() != 0
     }
 }

@@ -45,11 +45,16 @@ extension ServiceStorage {
     /// What `entry(_:)` finds in `slot`, the slot of `type` in this storage.
     @inlinable @inline(__always)
     func entry<Value: Sendable>(_ type: Value.Type, in slot: Unmanaged<Slot>) -> Entry<Value> {
-        let stripe = gate.enter()
-        defer { gate.leave(stripe) }
+        let section = ReaderGate.enter()
+        defer { ReaderGate.leave(section) }
         let (cache, bits) = slot._withUnsafeGuaranteedRef {
             ($0.loadCache(.sendable), $0.registration.load(ordering: .sequentiallyConsistent))
         }
+        #if DEBUG
+            ReaderGate.yieldInsideSectionForTesting {
+                slot._withUnsafeGuaranteedRef { $0.loadCache(.sendable) } != cache
+            }
+        #endif
         if cache != 0 {
             return .cached(RetainedBits.object(cache, as: ValueBox<Value>.self)._withUnsafeGuaranteedRef { $0.value })
         }
@@ -265,7 +270,7 @@ extension ServiceStorage {
         }
         let factory = unsafeDowncast(registration, to: AsyncRegistration<Value>.self).factory
         let given = argumentTypes()
-        return try await resolveAsync(type, slot: slot, scope: registration.scope, in: env) {
+        return try await resolveAsync(type, slot: slot, registration, in: env) {
             () async throws -> Value in
             guard let value = try await factory(arguments) else {
                 throw mismatch(slot, registration, given: given)
@@ -401,7 +406,16 @@ extension ServiceStorage {
                 throw outsideScope(slot)
             }
             let frame = try ResolutionFrame.begin(type, tags: slot.tags, key: key, below: parent)
-            return try resolveShared(type, slot: slot, track: track, frame: frame, below: parent, in: env, make: make)
+            return try resolveShared(
+                type,
+                slot: slot,
+                track: track,
+                frame: frame,
+                below: parent,
+                in: env,
+                builtBy: registration,
+                make: make,
+            )
         }
     }
 
@@ -410,10 +424,11 @@ extension ServiceStorage {
     func resolveAsync<Value: Sendable>(
         _ type: Value.Type,
         slot: Slot,
-        scope: ServiceScope,
+        _ registration: Registration,
         in env: ServiceEnv,
         make: () async throws -> Value,
     ) async throws(ServiceError) -> Value {
+        let scope = registration.scope
         let key = ObjectIdentifier(type)
         let tags = slot.tags
         // NB: an asynchronous construction needs a heap frame, and so does its parent.
@@ -438,15 +453,22 @@ extension ServiceStorage {
                 throw outsideScope(slot)
             }
             let frame = try ResolutionFrame.begin(type, tags: tags, key: key, below: .init(parent))
-            return try await resolveSharedAsync(type, slot: slot, frame: frame, in: env, make: make)
+            return try await resolveSharedAsync(
+                type,
+                slot: slot,
+                frame: frame,
+                in: env,
+                builtBy: registration,
+                make: make,
+            )
         }
     }
 
     /// The cached instance in `slot` on `track`, if any.
     @inlinable
     func cachedValue<Value>(_ type: Value.Type, in slot: Slot, track: Track) -> Value? {
-        let stripe = gate.enter()
-        defer { gate.leave(stripe) }
+        let section = ReaderGate.enter()
+        defer { ReaderGate.leave(section) }
         let bits = slot.loadCache(track)
         guard bits != 0 else {
             return nil

@@ -12,6 +12,7 @@ extension ServiceStorage {
         frame: ResolutionFrame,
         below parent: FrameParent,
         in env: ServiceEnv,
+        builtBy registration: Registration,
         make: () throws -> Value,
     ) throws(ServiceError) -> Value {
         while true {
@@ -29,7 +30,12 @@ extension ServiceStorage {
                     return try running.construct(in: ThreadFrame.cell, make)
                 }
                 let bits = (try? result.get()).map { RetainedBits.retain(ValueBox($0)) } ?? 0
-                unpublished = slot.finishConstruction(on: track, generation: generation, publishing: bits)
+                unpublished = slot.finishConstruction(
+                    on: track,
+                    generation: generation,
+                    publishing: bits,
+                    builtBy: registration,
+                )
                 built = result
             }
             if let built {
@@ -59,6 +65,7 @@ extension ServiceStorage {
         slot: Slot,
         frame: ResolutionFrame,
         in env: ServiceEnv,
+        builtBy registration: Registration,
         make: () async throws -> Value,
     ) async throws(ServiceError) -> Value {
         while true {
@@ -76,7 +83,12 @@ extension ServiceStorage {
                     result = .failure(error)
                 }
                 let bits = (try? result.get()).map { RetainedBits.retain(ValueBox($0)) } ?? 0
-                let unpublished = slot.finishConstruction(on: .sendable, generation: generation, publishing: bits)
+                let unpublished = slot.finishConstruction(
+                    on: .sendable,
+                    generation: generation,
+                    publishing: bits,
+                    builtBy: registration,
+                )
                 construction.finish()
                 if unpublished != 0 {
                     retire([unpublished])
@@ -156,15 +168,29 @@ extension Slot {
         }
     }
 
-    /// Ends a construction and publishes `bits` unless a reset happened meanwhile.
+    /// Ends a construction and publishes `bits` unless a reset happened meanwhile, or the slot no
+    /// longer has the registration whose factory built them.
+    ///
+    /// A resolve reads the registration before it decides to build, so a registration installed
+    /// in between (keeping the cache, since its scope is the same) would otherwise see the
+    /// instance of the one it replaced published after it: the caller still gets that instance,
+    /// as if its resolve had finished first, but the next resolve builds with the new one.
     ///
     /// Returns the retained pointer the caller must retire: `bits` when it was not published,
     /// otherwise whatever the cache held before (normally nothing).
     @usableFromInline
-    func finishConstruction(on track: Track, generation: UInt64, publishing bits: UInt) -> UInt {
+    func finishConstruction(
+        on track: Track,
+        generation: UInt64,
+        publishing bits: UInt,
+        builtBy registration: Registration,
+    ) -> UInt {
         withState { state in
             state.construction = nil
-            guard bits != 0, state.generation == generation else {
+            // NB: a slot that caches an inherited registration has none of its own.
+            let current = self.registration.load(ordering: .relaxed)
+            let builder = UInt(bitPattern: Unmanaged.passUnretained(registration).toOpaque())
+            guard bits != 0, state.generation == generation, current == 0 || current == builder else {
                 return bits
             }
             return exchangeCache(track, with: bits)

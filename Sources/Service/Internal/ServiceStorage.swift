@@ -2,10 +2,11 @@ public import Synchronization
 
 /// The registrations and caches of one `ServiceEnv` value and its copies.
 ///
-/// Reads (`lookup`) take no lock: they go through the published `SlotTable` inside a
-/// `ReaderGate` section. Writes (registration, resets) serialise on `writer` and on the
-/// affected slot's lock, unpublish old pointers and hand them to `retire(_:)`, which releases
-/// them once no reader can still see them.
+/// Reads take no lock: `lookup` probes the published `SlotTable` (tables and slots live as long
+/// as the storage), and what a slot points at (registration, cached instance) is read inside a
+/// `ReaderGate` section. Writes (registration, resets) serialise on `writer` and on the affected
+/// slot's lock, unpublish old pointers and hand them to `retire(_:)`, which releases them once no
+/// reader can still see them.
 @usableFromInline
 final class ServiceStorage: @unchecked Sendable {
     // Safety: `writerState`, `retiredBits` and `assemblyLog` are each only read or written while
@@ -21,10 +22,6 @@ final class ServiceStorage: @unchecked Sendable {
     private let moreHeaderPadding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
         0, 0, 0, 0, 0, 0, 0, 0,
     )
-    /// The reader counters that protect this storage's table, slots and registrations; a scope
-    /// shares its parent's (a writer then waits for the readers of both, which is never unsafe),
-    /// so that opening one allocates no counters.
-    @usableFromInline let gate: ReaderGate
     /// The current `SlotTable`, unretained; `writer` keeps it alive, and keeps every table it
     /// outgrew alive too, so a reader may probe any table it loaded without a gate section.
     @usableFromInline let table: Atomic<UInt>
@@ -73,7 +70,6 @@ final class ServiceStorage: @unchecked Sendable {
         self.parent = parent
         self.isScope = isScope
         self.isWithinScope = isScope || parent?.isWithinScope == true
-        self.gate = isScope ? parent?.gate ?? ReaderGate() : ReaderGate()
         // NB: a scope usually registers a value or two; a table of 4 holds 3 before it grows.
         let first = SlotTable.make(capacity: isScope ? 4 : 16)
         table = Atomic(UInt(bitPattern: Unmanaged.passUnretained(first).toOpaque()))
@@ -119,8 +115,8 @@ final class ServiceStorage: @unchecked Sendable {
     /// The cached instance of `type` on `track`, without locks or allocation.
     @inlinable @inline(__always)
     func cachedValue<Value>(_ type: Value.Type, track: Track) -> Value? {
-        let stripe = gate.enter()
-        defer { gate.leave(stripe) }
+        let section = ReaderGate.enter()
+        defer { ReaderGate.leave(section) }
         guard let slot = lookup(ObjectIdentifier(type)) else {
             return nil
         }
@@ -193,8 +189,8 @@ final class ServiceStorage: @unchecked Sendable {
     /// registered.
     func ownRegistrations() -> [(type: Any.Type, tags: TagSet, registration: Registration)] {
         let slots = withWriter { $0.slots }
-        let stripe = gate.enter()
-        defer { gate.leave(stripe) }
+        let section = ReaderGate.enter()
+        defer { ReaderGate.leave(section) }
         return slots.compactMap { slot in
             let bits = slot.registration.load(ordering: .sequentiallyConsistent)
             guard bits != 0 else {
@@ -224,8 +220,8 @@ final class ServiceStorage: @unchecked Sendable {
 
     /// The slot of `type` under `tags` in this storage, if any, and its registration, if any.
     private func ownEntry(for type: Any.Type, tags: TagSet) -> (Slot?, Registration?) {
-        let stripe = gate.enter()
-        defer { gate.leave(stripe) }
+        let section = ReaderGate.enter()
+        defer { ReaderGate.leave(section) }
         guard tags.isEmpty else {
             let key = TaggedKey(type: ObjectIdentifier(type), tags: tags)
             guard let slot = withWriter({ $0.tagged[key] }) else {
@@ -371,7 +367,7 @@ final class ServiceStorage: @unchecked Sendable {
         }
         let releasable = withRetired { list in
             list += bits
-            guard gate.isQuiescent() else {
+            guard ReaderGate.isQuiescent() else {
                 return [UInt]()
             }
             defer { list = [] }

@@ -3,7 +3,7 @@ public import Synchronization
 /// Everything the environment knows about one service type: its registration and cached instances.
 ///
 /// The three atomics hold retained pointers (or zero). They are replaced only while the slot's
-/// state is locked, and a replaced pointer is released through the storage's `ReaderGate`, so
+/// state is locked, and a replaced pointer is released through `ReaderGate` (`retire(_:)`), so
 /// readers may load them without taking any lock.
 @usableFromInline
 final class Slot: @unchecked Sendable {

@@ -54,4 +54,72 @@ static inline intptr_t service_async_runs_load(void) {
 /// Adds `delta` to `service_async_runs`.
 void service_async_runs_add(intptr_t delta);
 
+// MARK: Readers
+
+/// One thread's record of its read sections (see `ReaderGate` in the `Service` module).
+///
+/// Only its thread writes `depth` and `exits`, with plain atomic stores: a read section costs no
+/// locked instruction and writes no cache line another thread writes, so reads scale with cores.
+/// A writer that unpublished a pointer makes every thread's earlier stores visible with one heavy
+/// barrier (`membarrier(2)` on Linux), then waits until each thread it saw inside a section has
+/// left it. Records are never freed: a record whose thread ended is claimed by the next new one.
+typedef struct service_reader {
+    /// How many read sections the thread is inside (they may nest).
+    intptr_t depth;
+    /// How many times the thread left its outermost section.
+    intptr_t exits;
+    /// Whether a running thread owns the record.
+    intptr_t claimed;
+    /// The next record of the process, immutable once the record is published.
+    struct service_reader *_Nullable next;
+    /// Fills the record to 128 bytes; records are allocated 128-byte aligned, so each has its
+    /// own cache line (its own pair, where the hardware fetches lines in pairs).
+    char padding[128 - 4 * sizeof(intptr_t)];
+} service_reader;
+
+/// Whether a reader must fence after entering a section, because the process has no heavy
+/// barrier that writers can use instead; decided before any thread's first section.
+extern intptr_t service_readers_fence;
+
+extern SERVICE_THREAD_LOCAL service_reader *_Nullable service_thread_reader;
+
+/// Claims a record for the calling thread (the slow path of `service_reader_current`).
+service_reader *_Nonnull service_reader_claim(void);
+
+/// The calling thread's record.
+static inline service_reader *_Nonnull service_reader_current(void) {
+    service_reader *reader = service_thread_reader;
+    return reader ? reader : service_reader_claim();
+}
+
+/// Enters a read section; returns the depth to hand back to `service_read_leave`.
+static inline intptr_t service_read_enter(service_reader *_Nonnull reader) {
+    intptr_t depth = __atomic_load_n(&reader->depth, __ATOMIC_RELAXED);
+    __atomic_store_n(&reader->depth, depth + 1, __ATOMIC_RELAXED);
+    if (__builtin_expect(__atomic_load_n(&service_readers_fence, __ATOMIC_RELAXED) != 0, 0)) {
+        __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    } else {
+        // NB: the compiler keeps the store before the section's loads; the writer's heavy
+        // barrier does what a fence would do on this thread.
+        __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    }
+    return depth;
+}
+
+/// Leaves the section `service_read_enter` entered at `depth`.
+static inline void service_read_leave(service_reader *_Nonnull reader, intptr_t depth) {
+    __atomic_store_n(&reader->depth, depth, __ATOMIC_RELEASE);
+    if (depth == 0) {
+        __atomic_store_n(&reader->exits, __atomic_load_n(&reader->exits, __ATOMIC_RELAXED) + 1, __ATOMIC_RELEASE);
+    }
+}
+
+/// Whether no thread is still inside a read section it entered before the call: if so, a
+/// reader that enters one later sees every store the caller made before calling. Waits a little
+/// for sections of other threads to end (they run no user code), none for the caller's own.
+int service_readers_quiescent(void);
+
+/// Lets another thread run (for tests that widen a race window).
+void service_thread_yield(void);
+
 #endif
