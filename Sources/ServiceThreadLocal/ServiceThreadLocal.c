@@ -116,12 +116,12 @@ int service_readers_quiescent(void) {
         // NB: the section it is in may have begun before the caller's stores; it ends soon. The
         // sections it enters meanwhile see those stores, so one exit is enough.
         intptr_t exits = __atomic_load_n(&reader->exits, __ATOMIC_ACQUIRE);
+        // NB: no limit. A section takes no lock a writer holds while it calls this (the only lock
+        // a section may take is a storage's writer lock, which no caller holds), so it ends; and
+        // giving up would keep the pointers until the next write to the same storage.
         for (unsigned spins = 0; __atomic_load_n(&reader->depth, __ATOMIC_ACQUIRE) != 0
                                  && __atomic_load_n(&reader->exits, __ATOMIC_ACQUIRE) == exits;
              spins++) {
-            if (spins == 1024) {
-                return 0;
-            }
 #if !defined(_WIN32)
             if (spins >= 64) {
                 sched_yield();

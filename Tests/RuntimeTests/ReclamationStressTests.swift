@@ -36,9 +36,9 @@ struct ReclamationStressTests {
     func stress() throws {
         // NB: a reader yields its thread between loading a cached pointer and retaining what it
         // points at, so the writer often runs while a reader holds a pointer it retired.
-        ReaderGate.yieldsInsideSections.store(true, ordering: .relaxed)
-        defer { ReaderGate.yieldsInsideSections.store(false, ordering: .relaxed) }
         let env = ServiceEnv(name: "reclamation")
+        ReaderGate.yieldingStorage.store(UInt(bitPattern: ObjectIdentifier(env.storage)), ordering: .relaxed)
+        defer { ReaderGate.yieldingStorage.store(0, ordering: .relaxed) }
         let builds = Counter()
         env.register(Stamped.self) {
             builds.increment()

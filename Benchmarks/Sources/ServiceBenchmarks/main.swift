@@ -100,6 +100,21 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
     case "cached": repeatInline(count) { consume(ServiceAdapter.resolve(CachedSingleton.self, in: env)) }
     case "service-read": repeatInline(count) { consume(probe.singleton) }
     case "scope": repeatInline(count) { serveRequestInScope(1) }
+    case "register":
+        // NB: one operation registers one service, 1,000 of them into each fresh environment.
+        let registrars = typeRegistrars(count: 1_000)
+        repeatInline(max(1, count / 1_000)) {
+            let fresh = ServiceEnv(name: "registration")
+            for registrar in registrars { registrar.service(fresh) }
+            blackHole(fresh)
+        }
+    case "hand-register":
+        let registrars = typeRegistrars(count: 1_000)
+        repeatInline(max(1, count / 1_000)) {
+            var table: [ObjectIdentifier: @Sendable () -> Any] = [:]
+            for registrar in registrars { registrar.handWritten(&table) }
+            blackHole(table)
+        }
     case "scope-by-hand": repeatInline(count) { serveRequestByHand(1) }
     default: fatalError("unknown profile \(arguments[index + 1])")
     }

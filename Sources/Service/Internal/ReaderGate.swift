@@ -12,8 +12,9 @@ import Synchronization
 /// A writer first unpublishes a pointer, then asks `isQuiescent()`. That issues one heavy
 /// barrier (`membarrier(2)` on Linux), which has the effect of a full fence on every thread
 /// of the process: afterwards, a reader's depth store is visible to the writer, or the reader's
-/// section began after the barrier and can only see the new pointer. The writer then waits
-/// briefly for each thread it sees inside a section to leave it (sections run no user code). Where
+/// section began after the barrier and can only see the new pointer. The writer then waits for
+/// each thread it sees inside a section to leave it once (a section runs no factory and takes no
+/// lock a writer holds while it waits, so that is short). Where
 /// the kernel has no such barrier (other platforms, or Linux without `membarrier`), readers fence
 /// after their store instead, which costs a few cycles and still writes no shared line.
 ///
@@ -51,16 +52,16 @@ enum ReaderGate {
     }
 
     #if DEBUG
-        /// Makes every cached read yield its thread inside its section, a few times or until a
-        /// writer has unpublished what it read, so that a test can show a writer never frees what
-        /// such a reader holds (debug builds only).
-        static let yieldsInsideSections = Atomic(false)
+        /// The storage (its address) whose cached reads yield their thread inside their section,
+        /// a few times or until a writer has unpublished what they read, so that a test can show
+        /// a writer never frees what such a reader holds; zero for none (debug builds only).
+        static let yieldingStorage = Atomic<UInt>(0)
 
-        /// Yields the thread up to 20 times, until `unpublished` returns `true`, if
-        /// `yieldsInsideSections` is set.
+        /// Yields the thread up to 20 times, until `unpublished` returns `true`, if `storage` is
+        /// `yieldingStorage`.
         @usableFromInline
-        static func yieldInsideSectionForTesting(until unpublished: () -> Bool) {
-            guard yieldsInsideSections.load(ordering: .relaxed) else {
+        static func yieldInsideSectionForTesting(in storage: ServiceStorage, until unpublished: () -> Bool) {
+            guard yieldingStorage.load(ordering: .relaxed) == UInt(bitPattern: ObjectIdentifier(storage)) else {
                 return
             }
             for _ in 0..<20 where !unpublished() {
@@ -70,7 +71,8 @@ enum ReaderGate {
     #endif
 
     /// Whether no reader that could have seen a pointer unpublished before the call is still
-    /// reading; `false` also when the calling thread is inside a section itself.
+    /// reading, after waiting for the sections other threads are in to end; `false` when the
+    /// calling thread is inside a section itself.
     static func isQuiescent() -> Bool {
         service_readers_quiescent() != 0
     }

@@ -51,7 +51,7 @@ extension ServiceStorage {
             ($0.loadCache(.sendable), $0.registration.load(ordering: .sequentiallyConsistent))
         }
         #if DEBUG
-            ReaderGate.yieldInsideSectionForTesting {
+            ReaderGate.yieldInsideSectionForTesting(in: self) {
                 slot._withUnsafeGuaranteedRef { $0.loadCache(.sendable) } != cache
             }
         #endif

@@ -115,8 +115,9 @@ static inline void service_read_leave(service_reader *_Nonnull reader, intptr_t 
 }
 
 /// Whether no thread is still inside a read section it entered before the call: if so, a
-/// reader that enters one later sees every store the caller made before calling. Waits a little
-/// for sections of other threads to end (they run no user code), none for the caller's own.
+/// reader that enters one later sees every store the caller made before calling. Waits for the
+/// sections of other threads to end (they are short), and returns 0 at once if the caller is
+/// inside one itself.
 int service_readers_quiescent(void);
 
 /// Lets another thread run (for tests that widen a race window).
