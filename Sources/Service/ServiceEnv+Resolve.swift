@@ -17,15 +17,7 @@ extension ServiceEnv {
     ///   ``ServiceError/factoryFailed(serviceType:underlyingError:)``.
     @inlinable @discardableResult
     public func resolve<S: Sendable>(_ type: S.Type) throws(ServiceError) -> S {
-        switch storage.entry(type) {
-        case .cached(let value):
-            return value
-        case .build(let slot, let registration):
-            defer { registration.release() }
-            return try storage.build(type, slot: slot, registration, in: self)
-        case .other:
-            return try storage.resolveUncached(type, in: self)
-        }
+        try storage.resolve(type, from: storage.entry(type), in: self)
     }
 
     /// Returns the instance of an `@Injectable` service, building it if its scope requires.
@@ -64,15 +56,7 @@ extension ServiceEnv {
                 env throws -> S in try S.make(resolver: env)
             }
         }
-        switch storage.entry(type, in: slot) {
-        case .cached(let value):
-            return value
-        case .build(let slot, let registration):
-            defer { registration.release() }
-            return try storage.build(type, slot: slot, registration, in: self)
-        case .other:
-            return try storage.resolveUncached(type, in: self)
-        }
+        return try storage.resolve(type, from: storage.entry(type, in: slot), in: self)
     }
 
     /// Returns the instance of a MainActor-track service, building it if its scope requires.

@@ -71,6 +71,24 @@ extension ServiceStorage {
         return .build(slot, registration.retain())
     }
 
+    /// Finishes a resolve from what `entry(_:)` found.
+    @inlinable @inline(__always)
+    func resolve<Value: Sendable>(
+        _ type: Value.Type,
+        from entry: Entry<Value>,
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value {
+        switch entry {
+        case .cached(let value):
+            return value
+        case .build(let slot, let registration):
+            defer { registration.release() }
+            return try build(type, slot: slot, registration, in: env)
+        case .other:
+            return try resolveUncached(type, in: env)
+        }
+    }
+
     @inlinable @inline(__always)
     func build<Value: Sendable>(
         _ type: Value.Type,
