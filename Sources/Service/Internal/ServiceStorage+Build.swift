@@ -1,0 +1,188 @@
+public import Synchronization
+
+/// The hot path of a synchronous Sendable-track resolve: the cached instance, or a transient or
+/// graph-scoped build, with no closure context, task-local or allocation besides the instance.
+///
+/// Like the rest of the resolve paths these are `@inlinable` and thin, so that they are
+/// specialised where `resolve` is called.
+extension ServiceStorage {
+    /// The cached instance of `type` on the Sendable track, or else its slot and its own untagged
+    /// registration when that is a synchronous one without arguments; `.other` for every other
+    /// case, which `resolveUncached` handles.
+    ///
+    /// Both are read in one gate section. The slot is not retained (slots live as long as their
+    /// storage); the registration is, once, since a new registration may replace it and the gate
+    /// may reclaim it as soon as the section ends.
+    @inlinable @inline(__always)
+    func entry<Value: Sendable>(_ type: Value.Type) -> Entry<Value> {
+        guard let slot = lookup(ObjectIdentifier(type)) else {
+            return .other
+        }
+        return entry(type, in: slot)
+    }
+
+    /// What `entry(_:)` finds in `slot`, the slot of `type` in this storage.
+    @inlinable @inline(__always)
+    func entry<Value: Sendable>(_ type: Value.Type, in slot: Unmanaged<Slot>) -> Entry<Value> {
+        let section = ReaderGate.enter()
+        defer { ReaderGate.leave(section) }
+        let (cache, bits) = slot._withUnsafeGuaranteedRef {
+            ($0.loadCache(.sendable), $0.registration.load(ordering: .sequentiallyConsistent))
+        }
+        #if DEBUG
+            ReaderGate.yieldInsideSectionForTesting(in: self) {
+                slot._withUnsafeGuaranteedRef { $0.loadCache(.sendable) } != cache
+            }
+        #endif
+        if cache != 0 {
+            return .cached(RetainedBits.object(cache, as: ValueBox<Value>.self)._withUnsafeGuaranteedRef { $0.value })
+        }
+        guard bits != 0 else {
+            return .other
+        }
+        let registration = RetainedBits.object(bits, as: Registration.self)
+        let buildsHere = registration._withUnsafeGuaranteedRef {
+            $0.track == .sendable && ($0.form == .plain || $0.form == .environment)
+        }
+        guard buildsHere else {
+            return .other
+        }
+        return .build(slot, registration.retain())
+    }
+
+    /// Finishes a resolve from what `entry(_:)` found.
+    @inlinable @inline(__always)
+    func resolve<Value: Sendable>(
+        _ type: Value.Type,
+        from entry: Entry<Value>,
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value {
+        switch entry {
+        case .cached(let value):
+            return value
+        case .build(let slot, let registration):
+            defer { registration.release() }
+            return try build(type, slot: slot, registration, in: env)
+        case .other:
+            return try resolveUncached(type, in: env)
+        }
+    }
+
+    @inlinable @inline(__always)
+    func build<Value: Sendable>(
+        _ type: Value.Type,
+        slot: Unmanaged<Slot>,
+        _ registration: Unmanaged<Registration>,
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value {
+        let (sharing, isInstance) = registration._withUnsafeGuaranteedRef { ($0.sharing, $0.isInstance) }
+        if sharing != .cached && !isInstance {
+            return try buildUnshared(type, slot: slot, registration, inGraph: sharing == .graph, in: env)
+        }
+        return try build(type, slot: slot.takeUnretainedValue(), registration.takeUnretainedValue(), in: env)
+    }
+
+    /// `build(_:slot:_:in:)` for strong references, and for every sharing.
+    @inlinable
+    func build<Value: Sendable>(
+        _ type: Value.Type,
+        slot: Slot,
+        _ registration: Registration,
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value {
+        if registration.form == .environment {
+            let make = unsafeDowncast(registration, to: InjectableRegistration<Value>.self).make
+            return try resolve(type, slot: slot, registration, track: .sendable, in: env) { try make(env) }
+        }
+        let factory = unsafeDowncast(registration, to: SendableRegistration<Value>.self).factory
+        if registration.isInstance {
+            return try publishInstance(slot, factory)
+        }
+        return try resolve(type, slot: slot, registration, track: .sendable, in: env, make: factory)
+    }
+
+    /// Builds a transient instance of the synchronous, argument-free Sendable-track
+    /// `registration` of `slot` in `env`, or, `inGraph`, returns the one this resolution already
+    /// built: the path every link of a generated graph takes.
+    ///
+    /// Written out without the closures of the general path, so that, specialised for `Value`,
+    /// it retains nothing: the frame is trivial and lives on this function's stack, `slot` and
+    /// `registration` are kept alive by the caller.
+    @inlinable @inline(__always)
+    func buildUnshared<Value: Sendable>(
+        _ type: Value.Type,
+        slot: Unmanaged<Slot>,
+        _ registration: Unmanaged<Registration>,
+        inGraph: Bool,
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value {
+        try buildUnshared(type, slot: slot, inGraph: inGraph, in: env) { env throws -> Value in
+            try registration._withUnsafeGuaranteedRef { registration throws -> Value in
+                if registration.form == .environment {
+                    return try unsafeDowncast(registration, to: InjectableRegistration<Value>.self).make(env)
+                }
+                return try unsafeDowncast(registration, to: SendableRegistration<Value>.self).factory()
+            }
+        }
+    }
+
+    /// Builds a transient or graph-scoped instance with `make`, in a frame published on the
+    /// thread: no closure context, task-local or allocation besides the instance (and, for the
+    /// graph scope, its entry in the root frame).
+    @inlinable @inline(__always)
+    func buildUnshared<Value: Sendable>(
+        _ type: Value.Type,
+        slot: Unmanaged<Slot>,
+        inGraph: Bool,
+        in env: ServiceEnv,
+        make: (ServiceEnv) throws -> Value,
+    ) throws(ServiceError) -> Value {
+        let cell = ThreadFrame.cell
+        let parent: FrameParent
+        if let outer = cell.pointee {
+            parent = .sync(outer.assumingMemoryBound(to: SyncFrame.self))
+        } else if ResolutionFrame.asyncRuns == 0 {
+            parent = .none
+        } else {
+            parent = ResolutionFrame.asyncParent
+        }
+        let graphKey = GraphKey(slot, track: .sendable)
+        if inGraph, let object = parent.graphObject(for: graphKey) {
+            return GraphValue.value(of: object, as: Value.self)
+        }
+        var frame = try SyncFrame(slot, key: ObjectIdentifier(type), below: parent, in: env.storage)
+        let value = try withUnsafeMutablePointer(to: &frame) { frame throws(ServiceError) -> Value in
+            let outer = SyncFrame.publish(frame, in: cell)
+            defer { SyncFrame.unpublish(frame, restoring: outer, in: cell) }
+            let built: Result<Value, any Error>
+            do {
+                built = .success(try make(env))
+            } catch {
+                built = .failure(error)
+            }
+            switch built {
+            case .success(let value):
+                return value
+            case .failure(let error):
+                throw frame.pointee.failure(error)
+            }
+        }
+        if inGraph {
+            parent.storeGraphObject(GraphValue.object(for: value), for: graphKey)
+        }
+        return value
+    }
+}
+
+/// What `entry(_:)` found.
+@usableFromInline
+enum Entry<Value: Sendable> {
+    /// The cached instance.
+    case cached(Value)
+    /// No cached instance; the slot and its registration (retained once: release it when done)
+    /// to build one with `build(_:slot:_:in:)`.
+    case build(Unmanaged<Slot>, Unmanaged<Registration>)
+    /// Anything else: not registered here, inherited, tagged, with arguments, `async` or on the
+    /// MainActor track.
+    case other
+}
