@@ -57,14 +57,14 @@ enum ReaderGate {
         /// a writer never frees what such a reader holds; zero for none (debug builds only).
         static let yieldingStorage = Atomic<UInt>(0)
 
-        /// Yields the thread up to 20 times, until `unpublished` returns `true`, if `storage` is
+        /// Yields the thread up to 4 times, until `unpublished` returns `true`, if `storage` is
         /// `yieldingStorage`.
         @usableFromInline
         static func yieldInsideSectionForTesting(in storage: ServiceStorage, until unpublished: () -> Bool) {
             guard yieldingStorage.load(ordering: .relaxed) == UInt(bitPattern: ObjectIdentifier(storage)) else {
                 return
             }
-            for _ in 0..<20 where !unpublished() {
+            for _ in 0..<4 where !unpublished() {
                 service_thread_yield()
             }
         }
