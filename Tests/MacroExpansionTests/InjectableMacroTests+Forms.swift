@@ -372,7 +372,7 @@ extension InjectableMacroTests {
                         typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Repository>.Result
                     }
                     static func register(in env: __ServiceMacroSupport.Environment, scope: __ServiceMacroSupport.Scope) {
-                        env.register(Self.self, scope: scope) { (id: Int, title: String) throws -> Self in
+                        env.register(DetailModel.self, scope: scope) { (id: Int, title: String) throws -> DetailModel in
                             try make(resolver: __ServiceMacroSupport.Environment.current, id: id, title)
                         }
                     }

@@ -64,3 +64,76 @@ struct AssistedInjectionTests {
         #expect(try env.resolve(OrderDetail.self, arguments: 2, "b").orderID == 1)
     }
 }
+
+@Injectable
+final class NoteEditor: Sendable {
+    let noteID: Int
+    let database: Database
+
+    init(database: Database, @Assisted noteID: Int) {
+        self.noteID = noteID
+        self.database = database
+    }
+}
+
+@Injectable
+actor UploadSession {
+    let fileName: String
+    let database: Database
+
+    init(@Assisted fileName: String, database: Database) {
+        self.fileName = fileName
+        self.database = database
+    }
+}
+
+@Injectable
+final class PropertyEditor: Sendable {
+    @Inject let database: Database
+    let title: String = "untitled"
+}
+
+@Assembly
+struct EditorAssembly {
+    #register(Database.self) { Database(url: "editor") }
+    #register(NoteEditor.self, scope: .transient)
+    #register(UploadSession.self, scope: .transient)
+}
+
+@Suite("Assisted injection: classes and actors")
+struct AssistedClassAndActorTests {
+    @Test("a final class with @Assisted parameters registers and resolves, through an assembly and by hand")
+    @MainActor
+    func finalClass() throws {
+        let env = ServiceEnv(name: #function)
+        env.assemble(EditorAssembly())
+        let editor = try env.resolve(NoteEditor.self, arguments: 3)
+        #expect(editor.noteID == 3)
+        #expect(editor.database.url == "editor")
+        #expect(try env.resolve(NoteEditor.self, arguments: 4) !== editor)
+
+        let byHand = ServiceEnv(name: "\(#function) by hand")
+        byHand.register(Database.self) { Database(url: "hand") }
+        NoteEditor.register(in: byHand, scope: .singleton)
+        let first = try byHand.resolve(NoteEditor.self, arguments: 1)
+        #expect(try byHand.resolve(NoteEditor.self, arguments: 2) === first)
+    }
+
+    @Test("an actor with @Assisted parameters registers and resolves")
+    @MainActor
+    func actorType() async throws {
+        let env = ServiceEnv(name: #function)
+        env.assemble(EditorAssembly())
+        let session = try env.resolve(UploadSession.self, arguments: "a.txt")
+        #expect(session.fileName == "a.txt")
+        #expect(session.database.url == "editor")
+    }
+
+    @Test("a final class in property-injection mode is injectable")
+    func propertyInjectedClass() throws {
+        let env = ServiceEnv(name: #function)
+        env.register(Database.self) { Database(url: "props") }
+        env.register(PropertyEditor.self)
+        #expect(try env.resolve(PropertyEditor.self).database.url == "props")
+    }
+}

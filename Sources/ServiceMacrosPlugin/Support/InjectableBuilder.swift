@@ -83,6 +83,9 @@ struct InjectableBuilder {
     /// `register(in:scope:)`: registers a factory that takes the `@Assisted` parameters as
     /// arguments, type-checked against `make(resolver:…)`.
     ///
+    /// NB: the type is named, not `Self`: in a class, `Self` is the dynamic type, which the
+    /// closure's result cannot be converted to the registered key.
+    ///
     /// NB: the closure is untyped `throws`: converting a typed-throws closure to the runtime's
     /// parameter-pack function type crashes the Swift 6.2 compiler ("reabstraction of pack values").
     private func registerFunction() -> DeclSyntax {
@@ -91,7 +94,7 @@ struct InjectableBuilder {
         }
         return """
             \(raw: access)static func register(in env: \(RuntimeSymbol.environment), scope: \(RuntimeSymbol.scope)) {
-                env.register(Self.self, scope: scope) { (\(raw: closureParameters.joined(separator: ", "))) throws -> Self in
+                env.register(\(extendedType.trimmed).self, scope: scope) { (\(raw: closureParameters.joined(separator: ", "))) throws -> \(extendedType.trimmed) in
                     try make(resolver: \(RuntimeSymbol.environment).current\(raw: assistedArguments))
                 }
             }
