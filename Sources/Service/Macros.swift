@@ -8,9 +8,9 @@
 /// registered; `Lazy<T>` parameters are resolved on first use, `ServiceProvider<T>` ones on every
 /// call; `@Assisted` parameters are resolve-time arguments (the type becomes
 /// ``AssistedInjectable``, with a `register(in:scope:)` taking them). It expands to an extension with the ``Injectable`` conformance
-/// (``MainInjectable`` for a `@MainActor` type), `dependencies` metadata, an
-/// `InjectionRequirements` protocol with one `provide(_:)` requirement per required dependency,
-/// and `make(resolver:)`.
+/// (``MainInjectable`` for a `@MainActor` type), `dependencies` metadata, one protocol per
+/// required dependency (`` `needs Database` ``, whose `provide(_:)` requirement an assembly must
+/// meet), an `InjectionRequirements` protocol that inherits them all, and `make(resolver:)`.
 ///
 /// ```swift
 /// @Injectable
@@ -19,7 +19,8 @@
 ///     init(database: Database) { self.database = database }
 /// }
 /// // extension UserRepository: __ServiceMacroSupport.InjectableType {
-/// //     protocol InjectionRequirements { func provide(_ type: Database.Type) -> Database }
+/// //     protocol InjectionRequirements: `needs Database` {}
+/// //     protocol `needs Database` { func provide(_ type: Database.Type) -> Database }
 /// //     static let dependencies: [__ServiceMacroSupport.Dependency] = [ … ]
 /// //     static func make(resolver: …) throws(…) -> Self { Self(database: try resolver.resolve(Database.self)) }
 /// // }
@@ -36,7 +37,7 @@
     extension,
     conformances: Injectable, MainInjectable, AssistedInjectable,
     names: named(InjectionRequirements), named(dependencies), named(make), named(register),
-    named(__CycleRequirements), named(__CycleNode)
+    named(__CycleRequirements), named(__CycleNode), arbitrary
 )
 public macro Injectable() = #externalMacro(module: "ServiceMacrosPlugin", type: "InjectableMacro")
 
@@ -72,15 +73,25 @@ public macro Inject() = #externalMacro(module: "ServiceMacrosPlugin", type: "Inj
 /// }
 /// // expands to: `static let registrations`, `assemble(env:)`, a `Provided` class with one
 /// // `provide(_:)` per provided type, and `__InjectionGraphs`: one `Provided` subclass per
-/// // `#register` of an `@Injectable` type, conforming to its `InjectionRequirements` at that line.
+/// // `#register` of an `@Injectable` type, named after that line (`` `#register(UserRepository.self)` ``)
+/// // and conforming to its `InjectionRequirements` there.
+/// ```
+///
+/// A dependency the assembly does not provide fails on its `#register` line, and the first line
+/// names the service and what it needs:
+///
+/// ```text
+/// AppAssembly.swift:4:17: error: type 'AppAssembly.__InjectionGraphs.`#register(UserRepository.self)`' does not conform to protocol 'UserRepository.`needs Database`'
+/// AppAssembly.swift:4:174: error: unavailable instance method 'provide' was used to satisfy a requirement of protocol 'needs Database': AppAssembly does not provide it to 'UserRepository': register it in AppAssembly, or declare it with '#external'
 /// ```
 ///
 /// `includes:` names one assembly (usually from another module) whose provided types this one
 /// may depend on; chain assemblies to include more.
 ///
 /// `checkCycles: true` also makes a cycle of required dependencies among this assembly's
-/// registrations a compiler error, "type alias 'Cycle_A' references itself", on the `#register`
-/// line of a service in the cycle, with notes naming the others (dependencies through `Lazy`,
+/// registrations a compiler error on the `#register` line of a service in the cycle, "type alias
+/// 'Ping needs itself through its dependencies: take one of them as Lazy or ServiceProvider'
+/// references itself", with notes naming the others (dependencies through `Lazy`,
 /// `ServiceProvider` and optionals are not edges; dependencies provided elsewhere count as
 /// leaves). It is opt-in because it relies on each dependency being spelled the same way in the
 /// initializer and in `#register` (`(any Clock)` and `any Clock` match; a module-qualified

@@ -95,7 +95,11 @@ struct AssemblyDiagnosticTests {
 
                     private enum __InjectionGraphs {
                         #sourceLocation(file: "test.swift", line: 3)
-                        final class Graph0_Database: Provided, Database.InjectionRequirements {
+                        final class `#register(Database.self)`: Provided, Database.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            @available(*, unavailable, message: "CoreAssembly does not provide it to 'Database': register it in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
                         }
                         #sourceLocation()
                     }
@@ -173,7 +177,11 @@ struct AssemblyDiagnosticTests {
 
                     private enum __InjectionGraphs {
                         #sourceLocation(file: "test.swift", line: 3)
-                        final class Graph0_SystemClock: Provided, SystemClock.InjectionRequirements {
+                        final class `#register(SystemClock.self, as: (any Clock).self)`: Provided, SystemClock.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            @available(*, unavailable, message: "ClockAssembly does not provide it to 'SystemClock': register it in ClockAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
                         }
                         #sourceLocation()
                     }
@@ -331,11 +339,19 @@ struct AssemblyDiagnosticTests {
 
                     private enum __InjectionGraphs {
                         #sourceLocation(file: "test.swift", line: 3)
-                        final class Graph0_Database: Provided, Database.InjectionRequirements {
+                        final class `#register(Database.self, tags: "a", 1)`: Provided, Database.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            @available(*, unavailable, message: "TaggedAssembly does not provide it to 'Database': register it in TaggedAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
                         }
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 4)
-                        final class Graph1_Database: Provided, Database.InjectionRequirements {
+                        final class `#register(Database.self, tags: "b")`: Provided, Database.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 4)
+                            @available(*, unavailable, message: "TaggedAssembly does not provide it to 'Database': register it in TaggedAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
                         }
                         #sourceLocation()
                     }

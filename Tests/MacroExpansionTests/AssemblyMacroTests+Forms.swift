@@ -49,7 +49,11 @@ extension AssemblyMacroTests {
 
                     private enum __InjectionGraphs {
                         #sourceLocation(file: "test.swift", line: 3)
-                        final class Graph0_HomeViewModel: Provided, @MainActor HomeViewModel.InjectionRequirements {
+                        final class `#registerMain(HomeViewModel.self)`: Provided, @MainActor HomeViewModel.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            @available(*, unavailable, message: "UIAssembly does not provide it to 'HomeViewModel': register it in UIAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
                         }
                         #sourceLocation()
                     }
@@ -119,7 +123,11 @@ extension AssemblyMacroTests {
 
                     private enum __InjectionGraphs {
                         #sourceLocation(file: "test.swift", line: 4)
-                        final class Graph1_Reporter: Provided, Reporter.InjectionRequirements {
+                        final class `#register(Reporter.self)`: Provided, Reporter.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 4)
+                            @available(*, unavailable, message: "AppAssembly does not provide it to 'Reporter': register it in AppAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
                         }
                         #sourceLocation()
                     }
@@ -181,7 +189,11 @@ extension AssemblyMacroTests {
 
                     private enum __InjectionGraphs {
                         #sourceLocation(file: "test.swift", line: 3)
-                        final class Graph0_Feature: Provided, Feature.InjectionRequirements {
+                        final class `#register(Feature.self)`: Provided, Feature.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            @available(*, unavailable, message: "FeatureAssembly does not provide it to 'Feature': register it in FeatureAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
                         }
                         #sourceLocation()
                     }
@@ -228,7 +240,11 @@ extension AssemblyMacroTests {
 
                     private enum __InjectionGraphs {
                         #sourceLocation(file: "test.swift", line: 3)
-                        final class Graph0_Checkout: Provided, Checkout.InjectionRequirements {
+                        final class `#register(Checkout.self)`: Provided, Checkout.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            @available(*, unavailable, message: "AppAssembly does not provide it to 'Checkout': register it in AppAssembly or in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
                         }
                         #sourceLocation()
                     }
@@ -291,7 +307,11 @@ extension AssemblyMacroTests {
 
                     private enum __InjectionGraphs {
                         #sourceLocation(file: "test.swift", line: 4)
-                        final class Graph0_Database: Provided, Database.InjectionRequirements {
+                        final class `#register(Database.self)`: Provided, Database.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 4)
+                            @available(*, unavailable, message: "MixedAssembly does not provide it to 'Database': register it in MixedAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
                         }
                         #sourceLocation()
                     }

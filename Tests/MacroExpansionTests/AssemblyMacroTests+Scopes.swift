@@ -89,11 +89,19 @@ extension AssemblyMacroTests {
 
                     private enum __InjectionGraphs {
                         #sourceLocation(file: "test.swift", line: 4)
-                        final class Graph1_NoteStore: ProvidedToSharedServices, NoteStore.InjectionRequirements {
+                        final class `#register(NoteStore.self)`: ProvidedToSharedServices, NoteStore.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 4)
+                            @available(*, unavailable, message: "ServerAssembly does not provide it to 'NoteStore': register it in ServerAssembly, or declare it with '#external'; a service shared by every scope cannot depend on what each scope provides ('RequestContext'): register 'NoteStore' with scope .scoped or .transient, or take Lazy or ServiceProvider") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
                         }
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 5)
-                        final class Graph2_NoteService: Provided, NoteService.InjectionRequirements {
+                        final class `#register(NoteService.self)`: Provided, NoteService.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 5)
+                            @available(*, unavailable, message: "ServerAssembly does not provide it to 'NoteService': register it in ServerAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
                         }
                         #sourceLocation()
                     }

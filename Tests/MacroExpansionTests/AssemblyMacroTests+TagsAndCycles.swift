@@ -83,15 +83,27 @@ extension AssemblyMacroTests {
 
                     private enum __InjectionGraphs {
                         #sourceLocation(file: "test.swift", line: 3)
-                        final class Graph0_Database: Provided, Database.InjectionRequirements {
+                        final class `#register(Database.self)`: Provided, Database.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            @available(*, unavailable, message: "StorageAssembly does not provide it to 'Database': register it in StorageAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
                         }
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 4)
-                        final class Graph1_Database: Provided, Database.InjectionRequirements {
+                        final class `#register(Database.self, tags: "replica", Region.eu)`: Provided, Database.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 4)
+                            @available(*, unavailable, message: "StorageAssembly does not provide it to 'Database': register it in StorageAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
                         }
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 6)
-                        final class Graph3_SQLiteStore: Provided, SQLiteStore.InjectionRequirements {
+                        final class `#register(SQLiteStore.self, as: (any Store).self, tags: 1)`: Provided, SQLiteStore.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 6)
+                            @available(*, unavailable, message: "StorageAssembly does not provide it to 'SQLiteStore': register it in StorageAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
                         }
                         #sourceLocation()
                     }
@@ -199,25 +211,37 @@ extension AssemblyMacroTests {
 
                     private enum __InjectionGraphs {
                         #sourceLocation(file: "test.swift", line: 3)
-                        final class Graph0_Checkout: Provided, Checkout.InjectionRequirements {
+                        final class `#register(Checkout.self)`: Provided, Checkout.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            @available(*, unavailable, message: "CheckedAssembly does not provide it to 'Checkout': register it in CheckedAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
                         }
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 4)
-                        final class Graph1_SystemClock: Provided, SystemClock.InjectionRequirements {
+                        final class `#register(SystemClock.self, as: (any Clock).self)`: Provided, SystemClock.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 4)
+                            @available(*, unavailable, message: "CheckedAssembly does not provide it to 'SystemClock': register it in CheckedAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
                         }
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 6)
-                        final class Graph3_Database: Provided, Database.InjectionRequirements {
+                        final class `#register(Database.self, tags: "replica")`: Provided, Database.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 6)
+                            @available(*, unavailable, message: "CheckedAssembly does not provide it to 'Database': register it in CheckedAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
                         }
                         #sourceLocation()
                     }
 
                     private enum __CycleGraph: Checkout.__CycleRequirements, SystemClock.__CycleRequirements {
                         #sourceLocation(file: "test.swift", line: 3)
-                        typealias Cycle_Checkout = Checkout.__CycleNode<__CycleGraph>.Edges
+                        typealias `Checkout needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Checkout.__CycleNode<__CycleGraph>.Edges
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 4)
-                        typealias Cycle_any_Clock = SystemClock.__CycleNode<__CycleGraph>.Edges
+                        typealias `any Clock needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = SystemClock.__CycleNode<__CycleGraph>.Edges
                         #sourceLocation()
                     }
                 }

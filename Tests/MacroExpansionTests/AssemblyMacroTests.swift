@@ -101,11 +101,19 @@ struct AssemblyMacroTests {
 
                     private enum __InjectionGraphs {
                         #sourceLocation(file: "test.swift", line: 3)
-                        final class Graph0_Database: Provided, Database.InjectionRequirements {
+                        final class `#register(Database.self)`: Provided, Database.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            @available(*, unavailable, message: "CoreAssembly does not provide it to 'Database': register it in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
                         }
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 4)
-                        final class Graph1_UserRepository: Provided, UserRepository.InjectionRequirements {
+                        final class `#register(UserRepository.self)`: Provided, UserRepository.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 4)
+                            @available(*, unavailable, message: "CoreAssembly does not provide it to 'UserRepository': register it in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
                         }
                         #sourceLocation()
                     }
@@ -166,7 +174,11 @@ struct AssemblyMacroTests {
 
                     private enum __InjectionGraphs {
                         #sourceLocation(file: "test.swift", line: 3)
-                        final class Graph0_SystemClock: Provided, SystemClock.InjectionRequirements {
+                        final class `#register(SystemClock.self, as: (any Clock).self)`: Provided, SystemClock.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            @available(*, unavailable, message: "ClockAssembly does not provide it to 'SystemClock': register it in ClockAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
                         }
                         #sourceLocation()
                     }

@@ -102,7 +102,9 @@ struct InjectableDiagnosticTests {
                 }
 
                 extension Session: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements {
+                    protocol InjectionRequirements: `needs Token` {
+                    }
+                    protocol `needs Token` {
                         func provide(_ type: Token.Type) -> Token
                     }
                     static let dependencies: [__ServiceMacroSupport.Dependency] = [
@@ -115,10 +117,10 @@ struct InjectableDiagnosticTests {
                         Self(token: graph.provide(Token.self))
                     }
                     protocol __CycleRequirements {
-                        associatedtype Cycle_Token = Void
+                        associatedtype `Token needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
                     }
                     enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Token>.Result
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.`Token needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
                     }
                 }
                 """,

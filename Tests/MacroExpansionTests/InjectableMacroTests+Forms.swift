@@ -17,7 +17,9 @@ extension InjectableMacroTests {
                 }
 
                 extension Indexer: __ServiceMacroSupport.InjectableType {
-                    package protocol InjectionRequirements {
+                    package protocol InjectionRequirements: `needs Store` {
+                    }
+                    package protocol `needs Store` {
                         func provide(_ type: Store.Type) -> Store
                     }
                     package static let dependencies: [__ServiceMacroSupport.Dependency] = [
@@ -30,10 +32,10 @@ extension InjectableMacroTests {
                         Self(store: graph.provide(Store.self))
                     }
                     package protocol __CycleRequirements {
-                        associatedtype Cycle_Store = Void
+                        associatedtype `Store needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
                     }
                     package enum __CycleNode<G: __CycleRequirements> {
-                        package typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Store>.Result
+                        package typealias Edges = __ServiceMacroSupport.CycleEdges<G.`Store needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
                     }
                 }
                 """,
@@ -59,9 +61,15 @@ extension InjectableMacroTests {
                 }
 
                 extension Feed: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements {
+                    protocol InjectionRequirements: `needs Network.Client`, `needs Cache<String, Data>`, `needs [String]` {
+                    }
+                    protocol `needs Network.Client` {
                         func provide(_ type: Network.Client.Type) -> Network.Client
+                    }
+                    protocol `needs Cache<String, Data>` {
                         func provide(_ type: Cache<String, Data>.Type) -> Cache<String, Data>
+                    }
+                    protocol `needs [String]` {
                         func provide(_ type: [String].Type) -> [String]
                     }
                     static let dependencies: [__ServiceMacroSupport.Dependency] = [
@@ -76,12 +84,12 @@ extension InjectableMacroTests {
                         Self(client: graph.provide(Network.Client.self), cache: graph.provide(Cache<String, Data>.self), tags: graph.provide([String].self))
                     }
                     protocol __CycleRequirements {
-                        associatedtype Cycle_Network_Client = Void
-                        associatedtype Cycle_Cache_String_Data = Void
-                        associatedtype Cycle_String = Void
+                        associatedtype `Network Client needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
+                        associatedtype `Cache String Data needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
+                        associatedtype `String needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
                     }
                     enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Network_Client, G.Cycle_Cache_String_Data, G.Cycle_String>.Result
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.`Network Client needs itself through its dependencies: take one of them as Lazy or ServiceProvider`, G.`Cache String Data needs itself through its dependencies: take one of them as Lazy or ServiceProvider`, G.`String needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
                     }
                 }
                 """,
@@ -103,7 +111,9 @@ extension InjectableMacroTests {
                 }
 
                 extension Auditor: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements {
+                    protocol InjectionRequirements: `needs any Sink & Sendable` {
+                    }
+                    protocol `needs any Sink & Sendable` {
                         func provide(_ type: (any Sink & Sendable).Type) -> (any Sink & Sendable)
                     }
                     static let dependencies: [__ServiceMacroSupport.Dependency] = [
@@ -116,10 +126,10 @@ extension InjectableMacroTests {
                         Self(sink: graph.provide((any Sink & Sendable).self))
                     }
                     protocol __CycleRequirements {
-                        associatedtype Cycle_any_Sink_Sendable = Void
+                        associatedtype `any Sink Sendable needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
                     }
                     enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_any_Sink_Sendable>.Result
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.`any Sink Sendable needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
                     }
                 }
                 """,
@@ -190,9 +200,11 @@ extension InjectableMacroTests {
                 }
 
                 extension Cart: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements {
-                        func provide(_ type: Pricing.Type) -> Pricing
+                    protocol InjectionRequirements: `needs Pricing` {
                         func provide(_ type: Coupons?.Type) -> Coupons?
+                    }
+                    protocol `needs Pricing` {
+                        func provide(_ type: Pricing.Type) -> Pricing
                     }
                     static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(Pricing.self, label: "pricing", kind: .required),
@@ -205,10 +217,10 @@ extension InjectableMacroTests {
                         Self(pricing: graph.provide(Pricing.self), coupons: graph.provide(Coupons?.self))
                     }
                     protocol __CycleRequirements {
-                        associatedtype Cycle_Pricing = Void
+                        associatedtype `Pricing needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
                     }
                     enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Pricing>.Result
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.`Pricing needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
                     }
                 }
                 """,
@@ -236,7 +248,9 @@ extension InjectableMacroTests {
                 }
 
                 extension Catalog: __ServiceMacroSupport.InjectableType {
-                    public protocol InjectionRequirements {
+                    public protocol InjectionRequirements: `needs SearchIndex` {
+                    }
+                    public protocol `needs SearchIndex` {
                         func provide(_ type: SearchIndex.Type) -> SearchIndex
                     }
                     public static let dependencies: [__ServiceMacroSupport.Dependency] = [
@@ -249,10 +263,10 @@ extension InjectableMacroTests {
                         Self(search: graph.provide(SearchIndex.self))
                     }
                     public protocol __CycleRequirements {
-                        associatedtype Cycle_SearchIndex = Void
+                        associatedtype `SearchIndex needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
                     }
                     public enum __CycleNode<G: __CycleRequirements> {
-                        public typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_SearchIndex>.Result
+                        public typealias Edges = __ServiceMacroSupport.CycleEdges<G.`SearchIndex needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
                     }
                 }
                 """,
@@ -274,8 +288,10 @@ extension InjectableMacroTests {
                 }
 
                 extension Notifier: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements {
+                    protocol InjectionRequirements: `needs Clock` {
                         func provide(_ type: __ServiceMacroSupport.LazyDependency<Mailer>.Type) -> __ServiceMacroSupport.LazyDependency<Mailer>
+                    }
+                    protocol `needs Clock` {
                         func provide(_ type: Clock.Type) -> Clock
                     }
                     static let dependencies: [__ServiceMacroSupport.Dependency] = [
@@ -289,10 +305,10 @@ extension InjectableMacroTests {
                         Self(mailer: graph.provide(__ServiceMacroSupport.LazyDependency<Mailer>.self), clock: graph.provide(Clock.self))
                     }
                     protocol __CycleRequirements {
-                        associatedtype Cycle_Clock = Void
+                        associatedtype `Clock needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
                     }
                     enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Clock>.Result
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.`Clock needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
                     }
                 }
                 """,
@@ -351,7 +367,9 @@ extension InjectableMacroTests {
                 }
 
                 extension DetailModel: __ServiceMacroSupport.AssistedInjectableType {
-                    protocol InjectionRequirements {
+                    protocol InjectionRequirements: `needs Repository` {
+                    }
+                    protocol `needs Repository` {
                         func provide(_ type: Repository.Type) -> Repository
                     }
                     static let dependencies: [__ServiceMacroSupport.Dependency] = [
@@ -366,10 +384,10 @@ extension InjectableMacroTests {
                         Self(id: id, repository: graph.provide(Repository.self), title)
                     }
                     protocol __CycleRequirements {
-                        associatedtype Cycle_Repository = Void
+                        associatedtype `Repository needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
                     }
                     enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Repository>.Result
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.`Repository needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
                     }
                     static func register(in env: __ServiceMacroSupport.Environment, scope: __ServiceMacroSupport.Scope) {
                         env.register(DetailModel.self, scope: scope) { (id: Int, title: String) throws -> DetailModel in

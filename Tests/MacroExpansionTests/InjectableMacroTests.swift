@@ -58,7 +58,9 @@ struct InjectableMacroTests {
                 }
 
                 extension Report: __ServiceMacroSupport.InjectableType {
-                    public protocol InjectionRequirements {
+                    public protocol InjectionRequirements: `needs String` {
+                    }
+                    public protocol `needs String` {
                         func provide(_ type: String.Type) -> String
                     }
                     public static let dependencies: [__ServiceMacroSupport.Dependency] = [
@@ -71,10 +73,10 @@ struct InjectableMacroTests {
                         Self(title: graph.provide(String.self))
                     }
                     public protocol __CycleRequirements {
-                        associatedtype Cycle_String = Void
+                        associatedtype `String needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
                     }
                     public enum __CycleNode<G: __CycleRequirements> {
-                        public typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_String>.Result
+                        public typealias Edges = __ServiceMacroSupport.CycleEdges<G.`String needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
                     }
                 }
                 """,
@@ -96,10 +98,12 @@ struct InjectableMacroTests {
                 }
 
                 extension Checkout: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements {
-                        func provide(_ type: (any PaymentGateway).Type) -> (any PaymentGateway)
+                    protocol InjectionRequirements: `needs any PaymentGateway` {
                         func provide(_ type: Metrics?.Type) -> Metrics?
                         func provide(_ type: Cache?.Type) -> Cache?
+                    }
+                    protocol `needs any PaymentGateway` {
+                        func provide(_ type: (any PaymentGateway).Type) -> (any PaymentGateway)
                     }
                     static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency((any PaymentGateway).self, label: "_0", kind: .required),
@@ -113,10 +117,10 @@ struct InjectableMacroTests {
                         Self(graph.provide((any PaymentGateway).self), metrics: graph.provide(Metrics?.self), cache: graph.provide(Cache?.self))
                     }
                     protocol __CycleRequirements {
-                        associatedtype Cycle_any_PaymentGateway = Void
+                        associatedtype `any PaymentGateway needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
                     }
                     enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_any_PaymentGateway>.Result
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.`any PaymentGateway needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
                     }
                 }
                 """,
@@ -140,9 +144,11 @@ struct InjectableMacroTests {
                 }
 
                 extension HomeViewModel: __ServiceMacroSupport.MainInjectableType {
-                    protocol InjectionRequirements {
-                        func provide(_ type: Repository.Type) -> Repository
+                    protocol InjectionRequirements: `needs Repository` {
                         func provide(_ type: Router?.Type) -> Router?
+                    }
+                    protocol `needs Repository` {
+                        func provide(_ type: Repository.Type) -> Repository
                     }
                     nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(Repository.self, label: "repository", kind: .required),
@@ -155,10 +161,10 @@ struct InjectableMacroTests {
                         Self(repository: graph.provide(Repository.self), router: graph.provide(Router?.self))
                     }
                     protocol __CycleRequirements {
-                        associatedtype Cycle_Repository = Void
+                        associatedtype `Repository needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
                     }
                     enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Repository>.Result
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.`Repository needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
                     }
                 }
                 """,
@@ -180,7 +186,9 @@ struct InjectableMacroTests {
                 }
 
                 extension Ledger: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements {
+                    protocol InjectionRequirements: `needs Store` {
+                    }
+                    protocol `needs Store` {
                         func provide(_ type: Store.Type) -> Store
                     }
                     static let dependencies: [__ServiceMacroSupport.Dependency] = [
@@ -193,10 +201,10 @@ struct InjectableMacroTests {
                         Self(store: graph.provide(Store.self))
                     }
                     protocol __CycleRequirements {
-                        associatedtype Cycle_Store = Void
+                        associatedtype `Store needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
                     }
                     enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Store>.Result
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.`Store needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
                     }
                 }
                 """,
@@ -220,7 +228,9 @@ struct InjectableMacroTests {
                 }
 
                 extension Importer: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements {
+                    protocol InjectionRequirements: `needs Parser` {
+                    }
+                    protocol `needs Parser` {
                         func provide(_ type: Parser.Type) -> Parser
                     }
                     static let dependencies: [__ServiceMacroSupport.Dependency] = [
@@ -233,10 +243,10 @@ struct InjectableMacroTests {
                         Self(parser: graph.provide(Parser.self))
                     }
                     protocol __CycleRequirements {
-                        associatedtype Cycle_Parser = Void
+                        associatedtype `Parser needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
                     }
                     enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Parser>.Result
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.`Parser needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
                     }
                 }
                 """,
@@ -258,7 +268,9 @@ struct InjectableMacroTests {
                 }
 
                 extension Uploader: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements {
+                    protocol InjectionRequirements: `needs Client` {
+                    }
+                    protocol `needs Client` {
                         func provide(_ type: Client.Type) -> Client
                     }
                     static let dependencies: [__ServiceMacroSupport.Dependency] = [
@@ -277,10 +289,10 @@ struct InjectableMacroTests {
                         try Self(client: graph.provide(Client.self))
                     }
                     protocol __CycleRequirements {
-                        associatedtype Cycle_Client = Void
+                        associatedtype `Client needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
                     }
                     enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Client>.Result
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.`Client needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
                     }
                 }
                 """,

@@ -161,28 +161,55 @@ struct AssemblyBuilder {
     /// ours: as separate members, the expansion puts blank lines between them (shifting the
     /// mapped line) and swift-syntax 600 drops directives parsed together with a class.
     private func graphNamespace(in context: some MacroExpansionContext) -> [DeclSyntax] {
-        let graphs = model.registrations.enumerated().compactMap { index, registration -> String? in
+        let graphs = model.registrations.compactMap { registration -> String? in
             let requirements: String
             switch registration.kind {
             case .injectable: requirements = "\(registration.service).InjectionRequirements"
             case .injectableMain: requirements = "@MainActor \(registration.service).InjectionRequirements"
             case .closure, .external: return nil
             }
-            let name = "Graph\(index)_\(registration.service.filter { $0.isLetter || $0.isNumber })"
+            let name = registration.graphName
             let base = model.hasPerScopeProviders && registration.isShared ? sharedProvidedName : "Provided"
-            let graph = "final class \(name): \(base), \(requirements) {}"
+            let fallback =
+                "@available(*, unavailable, message: \(StringLiteralExprSyntax(content: missingProviderMessage(for: registration)))) "
+                + "func provide<T>(_ type: T.Type) -> T {\n            fatalError()\n        }"
             let node = registration.node
             guard let location = context.location(of: node, at: .afterLeadingTrivia, filePathMode: .filePath) else {
-                return "    " + graph
+                return "    final class \(name): \(base), \(requirements) {\n        \(fallback)\n    }"
             }
-            return
-                "    #sourceLocation(file: \(location.file), line: \(location.line))\n    \(graph)\n    #sourceLocation()"
+            // NB: the fallback is mapped to the `#register` line too, where the compiler reports it.
+            let directive = "#sourceLocation(file: \(location.file), line: \(location.line))"
+            return """
+                    \(directive)
+                    final class \(name): \(base), \(requirements) {
+                        \(directive)
+                        \(fallback)
+                    }
+                    #sourceLocation()
+                """
         }
         guard !graphs.isEmpty else {
             return []
         }
         return ["private enum __InjectionGraphs {\n\(raw: graphs.joined(separator: "\n"))\n}"]
     }
+    /// What the compiler adds to "does not conform to protocol '`needs Config`'" when a graph
+    /// class falls back to its unavailable `provide(_:)`: the dependency is not provided to it.
+    private func missingProviderMessage(for registration: AssemblyModel.Registration) -> String {
+        let assembly = model.name
+        var message =
+            "\(assembly) does not provide it to '\(registration.service)': register it in \(assembly)"
+            + (model.included == nil ? "" : " or in \(model.included!)") + ", or declare it with '#external'"
+        if model.hasPerScopeProviders && registration.isShared {
+            let perScope = model.registrations.filter { $0.isPerScope && $0.tags.isEmpty }.map { "'\($0.key)'" }
+            message +=
+                "; a service shared by every scope cannot depend on what each scope provides ("
+                + perScope.joined(separator: ", ")
+                + "): register '\(registration.service)' with scope .scoped or .transient, or take Lazy or ServiceProvider"
+        }
+        return message
+    }
+
     /// With `checkCycles: true`, one type alias per untagged `@Injectable` registration, each
     /// defined through the service's `__CycleNode`, whose `Edges` name the aliases of its required
     /// dependencies. A cycle of required dependencies makes an alias refer to itself, which the
@@ -219,22 +246,11 @@ struct AssemblyBuilder {
     }
 }
 
-/// The name of the type alias that stands for a registration key in a cycle check: `Cycle_` and
-/// the key's spelling with every run of other characters than letters and digits made one `_`
-/// (`(any Clock)` → `Cycle_any_Clock`). `@Injectable` names its dependencies the same way.
+/// The name of the type alias that stands for a registration key in a cycle check, a
+/// ``readableName(_:)`` that reads as the compiler's error: "type alias 'Ping needs itself through
+/// its dependencies: take one of them as Lazy or ServiceProvider' references itself". The key's spelling is reduced to its words (`(any Clock)` and `any Clock`
+/// are the same key); `@Injectable` names its dependencies the same way.
 func cycleAlias(of type: String) -> String {
-    var name = ""
-    var pendingSeparator = false
-    for character in type {
-        if character.isLetter || character.isNumber || character == "_" {
-            if pendingSeparator && !name.isEmpty {
-                name.append("_")
-            }
-            pendingSeparator = false
-            name.append(character)
-        } else {
-            pendingSeparator = true
-        }
-    }
-    return "Cycle_" + name
+    let key = identifierWords(type).joined(separator: " ")
+    return readableName("\(key) needs itself through its dependencies: take one of them as Lazy or ServiceProvider")
 }

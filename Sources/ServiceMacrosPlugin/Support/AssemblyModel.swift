@@ -35,6 +35,17 @@ struct AssemblyModel {
             tags.isEmpty ? key : "\(key)[tags: \(tags.joined(separator: ", "))]"
         }
 
+        /// The name of the graph class that checks this registration: its line as written, less
+        /// the scope, as a readable name (`` `#register(Greeter.self)` ``), so that the compiler's
+        /// "type 'AppAssembly.…`#register(Greeter.self)`' does not conform …" names the line.
+        var graphName: String {
+            let arguments = node.arguments.filter { $0.label?.text != "scope" }.map {
+                $0.with(\.trailingComma, nil).trimmedDescription
+            }
+            let text = "#\(node.macroName.text)(\(arguments.joined(separator: ", ")))"
+            return readableName(text)
+        }
+
         /// `tags: a, b, ` for a generated call, or nothing.
         var tagsArgument: String {
             tags.isEmpty ? "" : "tags: \(tags.joined(separator: ", ")), "
@@ -64,6 +75,8 @@ struct AssemblyModel {
         registrations.contains { $0.isPerScope && $0.tags.isEmpty }
     }
 
+    /// The struct's name, as messages name the assembly.
+    let name: String
     let accessModifier: Keyword?
     /// Whether the struct declares an initializer itself.
     let declaresInitializer: Bool
@@ -125,6 +138,7 @@ extension AssemblyModel {
             registrations.append(registration)
         }
         return AssemblyModel(
+            name: structDeclaration.name.text,
             accessModifier: structDeclaration.modifiers.generatedAccess,
             declaresInitializer: structDeclaration.memberBlock.members.contains {
                 $0.decl.is(InitializerDeclSyntax.self)

@@ -22,6 +22,9 @@ struct InjectableBuilder {
             addsConformance ? "extension \(extendedType.trimmed): \(conformance)" : "extension \(extendedType.trimmed)"
         return try ExtensionDeclSyntax(header) {
             requirementsProtocol()
+            for dependency in requiredDependencies {
+                dependencyProtocol(dependency)
+            }
             dependenciesProperty()
             makeFunction()
             makeFromGraphFunction()
@@ -101,15 +104,49 @@ struct InjectableBuilder {
             """
     }
 
-    /// One typed `provide(_:)` requirement per dependency: the compile-time contract an
-    /// assembly's graph must meet.
-    private func requirementsProtocol() -> DeclSyntax {
-        let requirements = model.parameters.filter { !$0.isAssisted }.map { parameter in
+    /// The dependencies every graph must provide: not `@Assisted`, not optional, not deferred;
+    /// each type once, spelled so that `.Type` applies to the whole of it.
+    private var requiredDependencies: [String] {
+        var types: [String] = []
+        for parameter in model.parameters
+        where !parameter.isAssisted && !parameter.isOptional && parameter.deferral == nil {
             let type = parameter.providedType
-            return "func provide(_ type: \(type).Type) -> \(type)"
+            if !types.contains(type) {
+                types.append(type)
+            }
+        }
+        return types
+    }
+
+    /// `InjectionRequirements`: what an assembly's graph must provide to build this type. Each
+    /// required dependency is a protocol of its own (``dependencyProtocol(_:)``) so that a
+    /// missing one is named by the compiler's first line; optional and deferred ones, which
+    /// every graph provides, are requirements here.
+    private func requirementsProtocol() -> DeclSyntax {
+        let inherited = requiredDependencies.map(dependencyProtocolName)
+        let clause = inherited.isEmpty ? "" : ": " + inherited.joined(separator: ", ")
+        var requirements: [String] = []
+        for parameter in model.parameters
+        where !parameter.isAssisted && (parameter.isOptional || parameter.deferral != nil) {
+            let type = parameter.providedType
+            let requirement = "func provide(_ type: \(type).Type) -> \(type)"
+            if !requirements.contains(requirement) {
+                requirements.append(requirement)
+            }
         }
         let body = requirements.isEmpty ? "" : "\n    " + requirements.joined(separator: "\n    ") + "\n"
-        return "\(raw: access)protocol InjectionRequirements {\(raw: body)}"
+        return "\(raw: access)protocol InjectionRequirements\(raw: clause) {\(raw: body)}"
+    }
+
+    /// `` protocol `needs Config` ``: the one requirement for a required dependency, named so that
+    /// the compiler's "does not conform to protocol 'Greeter.`needs Config`'" reads as what is
+    /// missing.
+    private func dependencyProtocol(_ type: String) -> DeclSyntax {
+        """
+        \(raw: access)protocol \(raw: dependencyProtocolName(type)) {
+            func provide(_ type: \(raw: type).Type) -> \(raw: type)
+        }
+        """
     }
 
     private func dependenciesProperty() -> DeclSyntax {
@@ -200,6 +237,24 @@ extension InjectableModel.Parameter {
         case nil: break
         }
         return isOptional ? "\(type.metatypeOperand)?" : type.metatypeOperand
+    }
+}
+
+/// The name of the protocol that stands for one required dependency: `` `needs Config` ``
+/// (see ``readableName(_:)``).
+func dependencyProtocolName(_ type: String) -> String {
+    readableName("needs \(type.displayedType)")
+}
+
+extension String {
+    /// A type's spelling as messages show it: without the parentheses that `.Type` needs, the
+    /// backticks a raw identifier cannot hold, and with every run of white space one space.
+    var displayedType: String {
+        var text = self
+        if text.hasPrefix("("), text.hasSuffix(")") {
+            text = String(text.dropFirst().dropLast())
+        }
+        return text.filter { $0 != "`" }.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }
 

@@ -89,3 +89,135 @@ struct CaptiveAssembly {
     #register(RequestCache.self)  // line 89: error, a singleton cannot depend on a per-scope type
     #register(RequestHandler.self, scope: .transient)
 }
+
+// Case (g): one missing provider in an assembly of 50 registrations. The noise must not grow with
+// the assembly: 48 services, Front, and Greeter, which needs Config.
+
+struct Config: Sendable {}
+
+@Injectable final class Service0: Sendable { init() {} }
+@Injectable final class Service1: Sendable { init() {} }
+@Injectable final class Service2: Sendable { init() {} }
+@Injectable final class Service3: Sendable { init() {} }
+@Injectable final class Service4: Sendable { init() {} }
+@Injectable final class Service5: Sendable { init() {} }
+@Injectable final class Service6: Sendable { init() {} }
+@Injectable final class Service7: Sendable { init() {} }
+@Injectable final class Service8: Sendable { init() {} }
+@Injectable final class Service9: Sendable { init() {} }
+@Injectable final class Service10: Sendable { init() {} }
+@Injectable final class Service11: Sendable { init() {} }
+@Injectable final class Service12: Sendable { init() {} }
+@Injectable final class Service13: Sendable { init() {} }
+@Injectable final class Service14: Sendable { init() {} }
+@Injectable final class Service15: Sendable { init() {} }
+@Injectable final class Service16: Sendable { init() {} }
+@Injectable final class Service17: Sendable { init() {} }
+@Injectable final class Service18: Sendable { init() {} }
+@Injectable final class Service19: Sendable { init() {} }
+@Injectable final class Service20: Sendable { init() {} }
+@Injectable final class Service21: Sendable { init() {} }
+@Injectable final class Service22: Sendable { init() {} }
+@Injectable final class Service23: Sendable { init() {} }
+@Injectable final class Service24: Sendable { init() {} }
+@Injectable final class Service25: Sendable { init() {} }
+@Injectable final class Service26: Sendable { init() {} }
+@Injectable final class Service27: Sendable { init() {} }
+@Injectable final class Service28: Sendable { init() {} }
+@Injectable final class Service29: Sendable { init() {} }
+@Injectable final class Service30: Sendable { init() {} }
+@Injectable final class Service31: Sendable { init() {} }
+@Injectable final class Service32: Sendable { init() {} }
+@Injectable final class Service33: Sendable { init() {} }
+@Injectable final class Service34: Sendable { init() {} }
+@Injectable final class Service35: Sendable { init() {} }
+@Injectable final class Service36: Sendable { init() {} }
+@Injectable final class Service37: Sendable { init() {} }
+@Injectable final class Service38: Sendable { init() {} }
+@Injectable final class Service39: Sendable { init() {} }
+@Injectable final class Service40: Sendable { init() {} }
+@Injectable final class Service41: Sendable { init() {} }
+@Injectable final class Service42: Sendable { init() {} }
+@Injectable final class Service43: Sendable { init() {} }
+@Injectable final class Service44: Sendable { init() {} }
+@Injectable final class Service45: Sendable { init() {} }
+@Injectable final class Service46: Sendable { init() {} }
+@Injectable final class Service47: Sendable { init() {} }
+
+@Injectable
+final class Greeter: Sendable {
+    init(config: Config, service: Service0) {}
+}
+
+@Injectable
+final class Front: Sendable {
+    init(greeter: Greeter, service: Service47) {}
+}
+
+@Assembly
+struct AppAssembly {
+    #register(Service0.self)
+    #register(Service1.self)
+    #register(Service2.self)
+    #register(Service3.self)
+    #register(Service4.self)
+    #register(Service5.self)
+    #register(Service6.self)
+    #register(Service7.self)
+    #register(Service8.self)
+    #register(Service9.self)
+    #register(Service10.self)
+    #register(Service11.self)
+    #register(Service12.self)
+    #register(Service13.self)
+    #register(Service14.self)
+    #register(Service15.self)
+    #register(Service16.self)
+    #register(Service17.self)
+    #register(Service18.self)
+    #register(Service19.self)
+    #register(Service20.self)
+    #register(Service21.self)
+    #register(Service22.self)
+    #register(Service23.self)
+    #register(Service24.self)
+    #register(Service25.self)
+    #register(Service26.self)
+    #register(Service27.self)
+    #register(Service28.self)
+    #register(Service29.self)
+    #register(Service30.self)
+    #register(Service31.self)
+    #register(Service32.self)
+    #register(Service33.self)
+    #register(Service34.self)
+    #register(Service35.self)
+    #register(Service36.self)
+    #register(Service37.self)
+    #register(Service38.self)
+    #register(Service39.self)
+    #register(Service40.self)
+    #register(Service41.self)
+    #register(Service42.self)
+    #register(Service43.self)
+    #register(Service44.self)
+    #register(Service45.self)
+    #register(Service46.self)
+    #register(Service47.self)
+    #register(Greeter.self)  // error: 'Config' is not provided
+    #register(Front.self)
+}
+
+// Case (h): two missing providers: both are named.
+
+struct Clock: Sendable {}
+
+@Injectable
+final class Scheduler: Sendable {
+    init(config: Config, clock: Clock) {}
+}
+
+@Assembly
+struct SchedulingAssembly {
+    #register(Scheduler.self)  // error: neither 'Config' nor 'Clock' is provided
+}

@@ -1,0 +1,40 @@
+#if canImport(SwiftSyntax602)
+    /// Whether generated names may be raw identifiers: swift-syntax 602 (Swift 6.2) parses them.
+    let supportsRawIdentifiers = true
+#else
+    /// Whether generated names may be raw identifiers: swift-syntax 602 (Swift 6.2) parses them.
+    let supportsRawIdentifiers = false
+#endif
+
+/// A generated name that reads as words where the compiler's messages print it: the raw
+/// identifier `` `needs Config` `` where the parser knows raw identifiers; with an older
+/// swift-syntax, its words joined by `_` (`needs_Config`).
+///
+/// The compiler's own sentences ("type … does not conform to protocol 'Greeter.`needs Config`'")
+/// are fixed; the names in them are ours, so they name the user's types and the fix.
+func readableName(_ text: String) -> String {
+    guard supportsRawIdentifiers else {
+        return identifierWords(text).joined(separator: "_")
+    }
+    // NB: a raw identifier cannot hold a backtick, a backslash or a line break.
+    let spelled = text.filter { $0 != "`" && $0 != "\\" }.split(whereSeparator: \.isWhitespace)
+    return "`" + spelled.joined(separator: " ") + "`"
+}
+
+/// The runs of letters, digits and `_` in `text`, in order.
+func identifierWords(_ text: String) -> [String] {
+    var words: [String] = []
+    var word = ""
+    for character in text {
+        if character.isLetter || character.isNumber || character == "_" {
+            word.append(character)
+        } else if !word.isEmpty {
+            words.append(word)
+            word = ""
+        }
+    }
+    if !word.isEmpty {
+        words.append(word)
+    }
+    return words
+}
