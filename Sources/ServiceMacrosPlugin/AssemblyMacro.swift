@@ -6,7 +6,10 @@ public import SwiftSyntaxMacros
 /// `@Assembly`: reads the `#register` lines of a struct and generates the registration table,
 /// `assemble(env:)`, the `Provided` class and the graph classes that let the compiler check
 /// every dependency.
-public enum AssemblyMacro: Sendable {}
+public enum AssemblyMacro: Sendable {
+    /// The expansion is written formatted; formatting it again is most of a debug plugin's time.
+    public static var formatMode: FormatMode { .disabled }
+}
 
 extension AssemblyMacro: MemberMacro {
     public static func expansion(

@@ -3,7 +3,10 @@ public import SwiftSyntaxMacros
 
 /// `@Injectable`: adds the `Injectable` (or `MainInjectable`) conformance, the dependency
 /// metadata, the typed requirements protocol and `make(resolver:)`.
-public enum InjectableMacro: Sendable {}
+public enum InjectableMacro: Sendable {
+    /// The expansion is written formatted; formatting it again is most of a debug plugin's time.
+    public static var formatMode: FormatMode { .disabled }
+}
 
 extension InjectableMacro: ExtensionMacro {
     public static func expansion(

@@ -105,8 +105,7 @@ struct AssemblyDiagnosticTests {
                     }
                 }
 
-                extension CoreAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
-                }
+                extension CoreAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
                 """,
             diagnostics: [
                 DiagnosticSpec(
@@ -187,8 +186,7 @@ struct AssemblyDiagnosticTests {
                     }
                 }
 
-                extension ClockAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
-                }
+                extension ClockAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
                 """,
             diagnostics: [
                 DiagnosticSpec(
@@ -216,8 +214,7 @@ struct AssemblyDiagnosticTests {
 
                     static let registrations: [__ServiceMacroSupport.Registration] = []
 
-                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                    }
+                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {}
 
                     class Provided {
                         let environment: __ServiceMacroSupport.Environment
@@ -236,8 +233,7 @@ struct AssemblyDiagnosticTests {
                     }
                 }
 
-                extension OddAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
-                }
+                extension OddAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
                 """,
             diagnostics: [
                 DiagnosticSpec(
@@ -270,8 +266,7 @@ struct AssemblyDiagnosticTests {
                     }
                 }
 
-                extension AppAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
-                }
+                extension AppAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
                 """,
             diagnostics: [
                 DiagnosticSpec(
@@ -357,8 +352,7 @@ struct AssemblyDiagnosticTests {
                     }
                 }
 
-                extension TaggedAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
-                }
+                extension TaggedAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
                 """,
             diagnostics: [
                 DiagnosticSpec(
@@ -391,8 +385,7 @@ struct AssemblyDiagnosticTests {
 
                     static let registrations: [__ServiceMacroSupport.Registration] = []
 
-                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                    }
+                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {}
 
                     class Provided {
                         let environment: __ServiceMacroSupport.Environment
@@ -411,8 +404,7 @@ struct AssemblyDiagnosticTests {
                     }
                 }
 
-                extension DebugAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
-                }
+                extension DebugAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
                 """,
             diagnostics: [
                 DiagnosticSpec(

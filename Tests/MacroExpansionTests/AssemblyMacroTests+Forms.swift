@@ -59,8 +59,7 @@ extension AssemblyMacroTests {
                     }
                 }
 
-                extension UIAssembly: __ServiceMacroSupport.AssemblyType {
-                }
+                extension UIAssembly: __ServiceMacroSupport.AssemblyType {}
                 """,
         )
     }
@@ -133,8 +132,7 @@ extension AssemblyMacroTests {
                     }
                 }
 
-                extension AppAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
-                }
+                extension AppAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
                 """,
         )
     }
@@ -151,8 +149,7 @@ extension AssemblyMacroTests {
             expandedSource: """
                 public struct FeatureAssembly {
 
-                    public init() {
-                    }
+                    public init() {}
 
                     public static let registrations: [__ServiceMacroSupport.Registration] = [
                         __ServiceMacroSupport.Registration(
@@ -199,8 +196,7 @@ extension AssemblyMacroTests {
                     }
                 }
 
-                extension FeatureAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
-                }
+                extension FeatureAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
                 """,
         )
     }
@@ -250,8 +246,7 @@ extension AssemblyMacroTests {
                     }
                 }
 
-                extension AppAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
-                }
+                extension AppAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
                 """,
         )
     }
@@ -317,8 +312,7 @@ extension AssemblyMacroTests {
                     }
                 }
 
-                extension MixedAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
-                }
+                extension MixedAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
                 """,
         )
     }

@@ -51,9 +51,7 @@ extension AssemblyMacroTests {
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(NoteStore.self, scope: .singleton)
                         env.register(NoteService.self, scope: .transient)
-                        env.register(Stats.self, scope: .singleton) { () async throws -> Stats in
-                            try await Stats.load()
-                        }
+                        env.register(Stats.self, scope: .singleton) { () async throws -> Stats in try await Stats.load() }
                     }
 
                     class ProvidedToSharedServices {
@@ -107,8 +105,7 @@ extension AssemblyMacroTests {
                     }
                 }
 
-                extension ServerAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
-                }
+                extension ServerAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
                 """,
         )
     }

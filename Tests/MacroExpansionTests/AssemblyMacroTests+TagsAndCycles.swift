@@ -54,9 +54,7 @@ extension AssemblyMacroTests {
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(Database.self, scope: .singleton)
                         env.register(Database.self, tags: "replica", Region.eu, scope: .transient)
-                        env.register(Config.self, tags: "staging", scope: .singleton) {
-                            Config(url: "https://staging.example.com")
-                        }
+                        env.register(Config.self, tags: "staging", scope: .singleton) { Config(url: "https://staging.example.com") }
                         env.register((any Store).self, tags: 1, scope: .singleton) { () throws(__ServiceMacroSupport.Failure) -> (any Store) in
                             try SQLiteStore.make(resolver: __ServiceMacroSupport.Environment.current)
                         }
@@ -109,8 +107,7 @@ extension AssemblyMacroTests {
                     }
                 }
 
-                extension StorageAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
-                }
+                extension StorageAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
                 """,
         )
     }
@@ -175,9 +172,7 @@ extension AssemblyMacroTests {
                         env.register((any Clock).self, scope: .singleton) { () throws(__ServiceMacroSupport.Failure) -> (any Clock) in
                             try SystemClock.make(resolver: __ServiceMacroSupport.Environment.current)
                         }
-                        env.register(Config.self, scope: .singleton) {
-                            Config()
-                        }
+                        env.register(Config.self, scope: .singleton) { Config() }
                         env.register(Database.self, tags: "replica", scope: .singleton)
                     }
 
@@ -240,14 +235,15 @@ extension AssemblyMacroTests {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias `Checkout needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Checkout.__CycleNode<__CycleGraph>.Edges
                         #sourceLocation()
+                        typealias Cycle_Checkout = `Checkout needs itself through its dependencies: take one of them as Lazy or ServiceProvider`
                         #sourceLocation(file: "test.swift", line: 4)
                         typealias `any Clock needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = SystemClock.__CycleNode<__CycleGraph>.Edges
                         #sourceLocation()
+                        typealias Cycle_any_Clock = `any Clock needs itself through its dependencies: take one of them as Lazy or ServiceProvider`
                     }
                 }
 
-                extension CheckedAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
-                }
+                extension CheckedAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
                 """,
         )
     }

@@ -16,8 +16,7 @@ struct AssemblyMacroTests {
 
                     static let registrations: [__ServiceMacroSupport.Registration] = []
 
-                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                    }
+                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {}
 
                     class Provided {
                         let environment: __ServiceMacroSupport.Environment
@@ -36,8 +35,7 @@ struct AssemblyMacroTests {
                     }
                 }
 
-                extension EmptyAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
-                }
+                extension EmptyAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
                 """,
         )
     }
@@ -119,8 +117,7 @@ struct AssemblyMacroTests {
                     }
                 }
 
-                extension CoreAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
-                }
+                extension CoreAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
                 """,
         )
     }
@@ -184,8 +181,7 @@ struct AssemblyMacroTests {
                     }
                 }
 
-                extension ClockAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
-                }
+                extension ClockAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
                 """,
         )
     }
@@ -221,12 +217,8 @@ struct AssemblyMacroTests {
                     ]
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register(Config.self, scope: .singleton) {
-                            Config(url: "https://example.com")
-                        }
-                        env.register(Flags.self, scope: .transient) {
-                            Flags()
-                        }
+                        env.register(Config.self, scope: .singleton) { Config(url: "https://example.com") }
+                        env.register(Flags.self, scope: .transient) { Flags() }
                     }
 
                     class Provided {
@@ -252,8 +244,7 @@ struct AssemblyMacroTests {
                     }
                 }
 
-                extension ConfigAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {
-                }
+                extension ConfigAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
                 """,
         )
     }

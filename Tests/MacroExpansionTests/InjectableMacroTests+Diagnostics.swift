@@ -102,8 +102,7 @@ struct InjectableDiagnosticTests {
                 }
 
                 extension Session: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements: `needs Token` {
-                    }
+                    protocol InjectionRequirements: `needs Token` {}
                     protocol `needs Token` {
                         func provide(_ type: Token.Type) -> Token
                     }
@@ -117,10 +116,10 @@ struct InjectableDiagnosticTests {
                         Self(token: graph.provide(Token.self))
                     }
                     protocol __CycleRequirements {
-                        associatedtype `Token needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
+                        associatedtype Cycle_Token = Void
                     }
                     enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.`Token needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Token>.Result
                     }
                 }
                 """,

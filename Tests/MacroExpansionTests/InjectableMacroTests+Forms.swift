@@ -17,8 +17,7 @@ extension InjectableMacroTests {
                 }
 
                 extension Indexer: __ServiceMacroSupport.InjectableType {
-                    package protocol InjectionRequirements: `needs Store` {
-                    }
+                    package protocol InjectionRequirements: `needs Store` {}
                     package protocol `needs Store` {
                         func provide(_ type: Store.Type) -> Store
                     }
@@ -32,10 +31,10 @@ extension InjectableMacroTests {
                         Self(store: graph.provide(Store.self))
                     }
                     package protocol __CycleRequirements {
-                        associatedtype `Store needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
+                        associatedtype Cycle_Store = Void
                     }
                     package enum __CycleNode<G: __CycleRequirements> {
-                        package typealias Edges = __ServiceMacroSupport.CycleEdges<G.`Store needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
+                        package typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Store>.Result
                     }
                 }
                 """,
@@ -61,8 +60,7 @@ extension InjectableMacroTests {
                 }
 
                 extension Feed: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements: `needs Network.Client`, `needs Cache<String, Data>`, `needs [String]` {
-                    }
+                    protocol InjectionRequirements: `needs Network.Client`, `needs Cache<String, Data>`, `needs [String]` {}
                     protocol `needs Network.Client` {
                         func provide(_ type: Network.Client.Type) -> Network.Client
                     }
@@ -84,12 +82,12 @@ extension InjectableMacroTests {
                         Self(client: graph.provide(Network.Client.self), cache: graph.provide(Cache<String, Data>.self), tags: graph.provide([String].self))
                     }
                     protocol __CycleRequirements {
-                        associatedtype `Network Client needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
-                        associatedtype `Cache String Data needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
-                        associatedtype `String needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
+                        associatedtype Cycle_Network_Client = Void
+                        associatedtype Cycle_Cache_String_Data = Void
+                        associatedtype Cycle_String = Void
                     }
                     enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.`Network Client needs itself through its dependencies: take one of them as Lazy or ServiceProvider`, G.`Cache String Data needs itself through its dependencies: take one of them as Lazy or ServiceProvider`, G.`String needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Network_Client, G.Cycle_Cache_String_Data, G.Cycle_String>.Result
                     }
                 }
                 """,
@@ -111,8 +109,7 @@ extension InjectableMacroTests {
                 }
 
                 extension Auditor: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements: `needs any Sink & Sendable` {
-                    }
+                    protocol InjectionRequirements: `needs any Sink & Sendable` {}
                     protocol `needs any Sink & Sendable` {
                         func provide(_ type: (any Sink & Sendable).Type) -> (any Sink & Sendable)
                     }
@@ -126,10 +123,10 @@ extension InjectableMacroTests {
                         Self(sink: graph.provide((any Sink & Sendable).self))
                     }
                     protocol __CycleRequirements {
-                        associatedtype `any Sink Sendable needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
+                        associatedtype Cycle_any_Sink_Sendable = Void
                     }
                     enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.`any Sink Sendable needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_any_Sink_Sendable>.Result
                     }
                 }
                 """,
@@ -153,8 +150,7 @@ extension InjectableMacroTests {
                 }
 
                 extension Toolbar: __ServiceMacroSupport.MainInjectableType {
-                    protocol InjectionRequirements {
-                    }
+                    protocol InjectionRequirements {}
                     nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
                     static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self()
@@ -162,8 +158,7 @@ extension InjectableMacroTests {
                     static func make(graph: some InjectionRequirements) -> Self {
                         Self()
                     }
-                    protocol __CycleRequirements {
-                    }
+                    protocol __CycleRequirements {}
                     enum __CycleNode<G: __CycleRequirements> {
                         typealias Edges = Void
                     }
@@ -217,10 +212,10 @@ extension InjectableMacroTests {
                         Self(pricing: graph.provide(Pricing.self), coupons: graph.provide(Coupons?.self))
                     }
                     protocol __CycleRequirements {
-                        associatedtype `Pricing needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
+                        associatedtype Cycle_Pricing = Void
                     }
                     enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.`Pricing needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Pricing>.Result
                     }
                 }
                 """,
@@ -248,8 +243,7 @@ extension InjectableMacroTests {
                 }
 
                 extension Catalog: __ServiceMacroSupport.InjectableType {
-                    public protocol InjectionRequirements: `needs SearchIndex` {
-                    }
+                    public protocol InjectionRequirements: `needs SearchIndex` {}
                     public protocol `needs SearchIndex` {
                         func provide(_ type: SearchIndex.Type) -> SearchIndex
                     }
@@ -263,10 +257,10 @@ extension InjectableMacroTests {
                         Self(search: graph.provide(SearchIndex.self))
                     }
                     public protocol __CycleRequirements {
-                        associatedtype `SearchIndex needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
+                        associatedtype Cycle_SearchIndex = Void
                     }
                     public enum __CycleNode<G: __CycleRequirements> {
-                        public typealias Edges = __ServiceMacroSupport.CycleEdges<G.`SearchIndex needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
+                        public typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_SearchIndex>.Result
                     }
                 }
                 """,
@@ -305,10 +299,10 @@ extension InjectableMacroTests {
                         Self(mailer: graph.provide(__ServiceMacroSupport.LazyDependency<Mailer>.self), clock: graph.provide(Clock.self))
                     }
                     protocol __CycleRequirements {
-                        associatedtype `Clock needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
+                        associatedtype Cycle_Clock = Void
                     }
                     enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.`Clock needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Clock>.Result
                     }
                 }
                 """,
@@ -342,8 +336,7 @@ extension InjectableMacroTests {
                     static func make(graph: some InjectionRequirements) -> Self {
                         Self(makeReceipt: graph.provide(__ServiceMacroSupport.ProviderDependency<Receipt>.self))
                     }
-                    protocol __CycleRequirements {
-                    }
+                    protocol __CycleRequirements {}
                     enum __CycleNode<G: __CycleRequirements> {
                         typealias Edges = Void
                     }
@@ -367,8 +360,7 @@ extension InjectableMacroTests {
                 }
 
                 extension DetailModel: __ServiceMacroSupport.AssistedInjectableType {
-                    protocol InjectionRequirements: `needs Repository` {
-                    }
+                    protocol InjectionRequirements: `needs Repository` {}
                     protocol `needs Repository` {
                         func provide(_ type: Repository.Type) -> Repository
                     }
@@ -384,10 +376,10 @@ extension InjectableMacroTests {
                         Self(id: id, repository: graph.provide(Repository.self), title)
                     }
                     protocol __CycleRequirements {
-                        associatedtype `Repository needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
+                        associatedtype Cycle_Repository = Void
                     }
                     enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.`Repository needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Repository>.Result
                     }
                     static func register(in env: __ServiceMacroSupport.Environment, scope: __ServiceMacroSupport.Scope) {
                         env.register(DetailModel.self, scope: scope) { (id: Int, title: String) throws -> DetailModel in

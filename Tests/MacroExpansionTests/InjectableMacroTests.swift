@@ -16,8 +16,7 @@ struct InjectableMacroTests {
                 }
 
                 extension Clock: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements {
-                    }
+                    protocol InjectionRequirements {}
                     static let dependencies: [__ServiceMacroSupport.Dependency] = []
                     static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self()
@@ -25,8 +24,7 @@ struct InjectableMacroTests {
                     static func make(graph: some InjectionRequirements) -> Self {
                         Self()
                     }
-                    protocol __CycleRequirements {
-                    }
+                    protocol __CycleRequirements {}
                     enum __CycleNode<G: __CycleRequirements> {
                         typealias Edges = Void
                     }
@@ -58,8 +56,7 @@ struct InjectableMacroTests {
                 }
 
                 extension Report: __ServiceMacroSupport.InjectableType {
-                    public protocol InjectionRequirements: `needs String` {
-                    }
+                    public protocol InjectionRequirements: `needs String` {}
                     public protocol `needs String` {
                         func provide(_ type: String.Type) -> String
                     }
@@ -73,10 +70,10 @@ struct InjectableMacroTests {
                         Self(title: graph.provide(String.self))
                     }
                     public protocol __CycleRequirements {
-                        associatedtype `String needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
+                        associatedtype Cycle_String = Void
                     }
                     public enum __CycleNode<G: __CycleRequirements> {
-                        public typealias Edges = __ServiceMacroSupport.CycleEdges<G.`String needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
+                        public typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_String>.Result
                     }
                 }
                 """,
@@ -117,10 +114,10 @@ struct InjectableMacroTests {
                         Self(graph.provide((any PaymentGateway).self), metrics: graph.provide(Metrics?.self), cache: graph.provide(Cache?.self))
                     }
                     protocol __CycleRequirements {
-                        associatedtype `any PaymentGateway needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
+                        associatedtype Cycle_any_PaymentGateway = Void
                     }
                     enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.`any PaymentGateway needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_any_PaymentGateway>.Result
                     }
                 }
                 """,
@@ -161,10 +158,10 @@ struct InjectableMacroTests {
                         Self(repository: graph.provide(Repository.self), router: graph.provide(Router?.self))
                     }
                     protocol __CycleRequirements {
-                        associatedtype `Repository needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
+                        associatedtype Cycle_Repository = Void
                     }
                     enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.`Repository needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Repository>.Result
                     }
                 }
                 """,
@@ -186,8 +183,7 @@ struct InjectableMacroTests {
                 }
 
                 extension Ledger: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements: `needs Store` {
-                    }
+                    protocol InjectionRequirements: `needs Store` {}
                     protocol `needs Store` {
                         func provide(_ type: Store.Type) -> Store
                     }
@@ -201,10 +197,10 @@ struct InjectableMacroTests {
                         Self(store: graph.provide(Store.self))
                     }
                     protocol __CycleRequirements {
-                        associatedtype `Store needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
+                        associatedtype Cycle_Store = Void
                     }
                     enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.`Store needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Store>.Result
                     }
                 }
                 """,
@@ -228,8 +224,7 @@ struct InjectableMacroTests {
                 }
 
                 extension Importer: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements: `needs Parser` {
-                    }
+                    protocol InjectionRequirements: `needs Parser` {}
                     protocol `needs Parser` {
                         func provide(_ type: Parser.Type) -> Parser
                     }
@@ -243,10 +238,10 @@ struct InjectableMacroTests {
                         Self(parser: graph.provide(Parser.self))
                     }
                     protocol __CycleRequirements {
-                        associatedtype `Parser needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
+                        associatedtype Cycle_Parser = Void
                     }
                     enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.`Parser needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Parser>.Result
                     }
                 }
                 """,
@@ -268,8 +263,7 @@ struct InjectableMacroTests {
                 }
 
                 extension Uploader: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements: `needs Client` {
-                    }
+                    protocol InjectionRequirements: `needs Client` {}
                     protocol `needs Client` {
                         func provide(_ type: Client.Type) -> Client
                     }
@@ -289,10 +283,10 @@ struct InjectableMacroTests {
                         try Self(client: graph.provide(Client.self))
                     }
                     protocol __CycleRequirements {
-                        associatedtype `Client needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Void
+                        associatedtype Cycle_Client = Void
                     }
                     enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.`Client needs itself through its dependencies: take one of them as Lazy or ServiceProvider`>.Result
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Client>.Result
                     }
                 }
                 """,

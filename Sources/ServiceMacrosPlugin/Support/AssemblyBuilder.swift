@@ -234,23 +234,31 @@ struct AssemblyBuilder {
         }
         let conformances = services.map { "\($0).__CycleRequirements" }.joined(separator: ", ")
         let aliases = nodes.map { node in
-            let alias = "typealias \(cycleAlias(of: node.key)) = \(node.service).__CycleNode<__CycleGraph>.Edges"
+            let message = cycleMessage(of: node.key)
+            let alias = "typealias \(message) = \(node.service).__CycleNode<__CycleGraph>.Edges"
+            let witness = "    typealias \(cycleAlias(of: node.key)) = \(message)"
             guard let location = context.location(of: node.node, at: .afterLeadingTrivia, filePathMode: .filePath)
             else {
-                return "    " + alias
+                return "    \(alias)\n\(witness)"
             }
             return
-                "    #sourceLocation(file: \(location.file), line: \(location.line))\n    \(alias)\n    #sourceLocation()"
+                "    #sourceLocation(file: \(location.file), line: \(location.line))\n    \(alias)\n    #sourceLocation()\n\(witness)"
         }
         return ["private enum __CycleGraph: \(raw: conformances) {\n\(raw: aliases.joined(separator: "\n"))\n}"]
     }
 }
 
-/// The name of the type alias that stands for a registration key in a cycle check, a
-/// ``readableName(_:)`` that reads as the compiler's error: "type alias 'Ping needs itself through
-/// its dependencies: take one of them as Lazy or ServiceProvider' references itself". The key's spelling is reduced to its words (`(any Clock)` and `any Clock`
-/// are the same key); `@Injectable` names its dependencies the same way.
+/// The name of the associated type that stands for a registration key in a cycle check:
+/// `Cycle_` and the words of the key's spelling (`(any Clock)` and `any Clock` are the same key).
+/// `@Injectable` names its dependencies the same way.
 func cycleAlias(of type: String) -> String {
+    "Cycle_" + identifierWords(type).joined(separator: "_")
+}
+
+/// The name of the type alias that defines a key's node in a cycle check, a ``readableName(_:)``
+/// that reads as the compiler's error when the key is in a cycle: "type alias 'Ping needs itself
+/// through its dependencies: take one of them as Lazy or ServiceProvider' references itself".
+func cycleMessage(of type: String) -> String {
     let key = identifierWords(type).joined(separator: " ")
     return readableName("\(key) needs itself through its dependencies: take one of them as Lazy or ServiceProvider")
 }

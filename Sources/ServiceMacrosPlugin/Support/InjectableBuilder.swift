@@ -1,6 +1,11 @@
 import SwiftSyntax
 import SwiftSyntaxBuilder
 
+/// The extension `@Injectable` writes did not parse as one: a bug of the builder.
+enum InjectableBuilderError: Error {
+    case unparsableExtension
+}
+
 /// Builds the extension `@Injectable` adds from an `InjectableModel`.
 struct InjectableBuilder {
     let model: InjectableModel
@@ -13,27 +18,29 @@ struct InjectableBuilder {
         model.accessModifier.map { "\(TokenSyntax.keyword($0).text) " } ?? ""
     }
 
+    /// The extension, written formatted (the macro's `formatMode` is `.disabled`).
     func extensionDeclaration() throws -> ExtensionDeclSyntax {
         let conformance =
             model.isAssisted
             ? RuntimeSymbol.assistedInjectable
             : model.isMainActor ? RuntimeSymbol.mainInjectable : RuntimeSymbol.injectable
-        let header: SyntaxNodeString =
+        let header =
             addsConformance ? "extension \(extendedType.trimmed): \(conformance)" : "extension \(extendedType.trimmed)"
-        return try ExtensionDeclSyntax(header) {
-            requirementsProtocol()
-            for dependency in requiredDependencies {
-                dependencyProtocol(dependency)
-            }
-            dependenciesProperty()
-            makeFunction()
-            makeFromGraphFunction()
-            cycleRequirementsProtocol()
-            cycleNode()
-            if model.isAssisted {
-                registerFunction()
-            }
+        var members = [requirementsProtocol()] + requiredDependencies.map(dependencyProtocol)
+        members += [dependenciesProperty(), makeFunction(), makeFromGraphFunction()]
+        members += [cycleRequirementsProtocol(), cycleNode()]
+        if model.isAssisted {
+            members.append(registerFunction())
         }
+        let body = members.map { member in
+            member.trimmedDescription.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+        }
+        let declaration = DeclSyntax(stringLiteral: "\(header) {\n\(body.joined(separator: "\n"))\n}")
+        guard let extensionDeclaration = declaration.as(ExtensionDeclSyntax.self) else {
+            throw InjectableBuilderError.unparsableExtension
+        }
+        return extensionDeclaration
     }
 
     /// The required dependencies, the only edges a cycle can run through.
