@@ -26,16 +26,20 @@
 /// // }
 /// ```
 ///
+/// An `async` initializer makes the type ``AsyncInjectable``: registered without a closure, it is
+/// built by `resolveAsync`, which resolves its dependencies with `resolveAsync` too.
+///
 /// Errors: applied to anything but a struct, class or actor; a generic type; a non-final class
 /// (fix-it: add `final`); several initializers and none marked `@Inject` (a fix-it per
-/// initializer); more than one `@Inject` initializer; an `async` or failable initializer; a
+/// initializer); more than one `@Inject` initializer; an `async` initializer on a `@MainActor`
+/// type or with `@Assisted` parameters; a failable initializer; a
 /// variadic parameter; `@Inject` on a property without a type annotation or on a static property;
 /// in property-injection mode, a stored property with neither a default value nor `@Inject`
 /// (fix-it: mark it `@Inject`).
 @attached(member, names: named(init))
 @attached(
     extension,
-    conformances: Injectable, MainInjectable, AssistedInjectable,
+    conformances: Injectable, MainInjectable, AssistedInjectable, AsyncInjectable,
     names: named(InjectionRequirements), named(dependencies), named(make), named(register),
     named(__CycleRequirements), named(__CycleNode), arbitrary
 )
@@ -185,6 +189,32 @@ public macro register<Key: Sendable, each Tag: Hashable & Sendable>(
 @freestanding(declaration)
 public macro register<T: AssistedInjectable>(_ type: T.Type, scope: ServiceScope = .singleton) =
     #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Registers an `@Injectable` type whose initializer is `async` in an `@Assembly`; resolve it
+/// with `resolveAsync`. Its dependencies are checked like any other's.
+///
+/// ```swift
+/// @Assembly struct StorageAssembly {
+///     #register(NoteDatabase.self)  // @Injectable, init(settings: Settings) async throws
+/// }
+/// ```
+@freestanding(declaration)
+public macro register<T: AsyncInjectable>(_ type: T.Type, scope: ServiceScope = .singleton) =
+    #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Registers an `@Injectable` type whose initializer is `async` in an `@Assembly` under tags.
+///
+/// ```swift
+/// @Assembly struct StorageAssembly {
+///     #register(NoteDatabase.self, tags: "archive")
+/// }
+/// ```
+@freestanding(declaration)
+public macro register<T: AsyncInjectable, each Tag: Hashable & Sendable>(
+    _ type: T.Type,
+    tags: repeat each Tag,
+    scope: ServiceScope = .singleton,
+) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
 
 /// Registers an `@Injectable` type in an `@Assembly` under tags. A tagged registration does not
 /// provide its type to other services' untagged dependencies; resolve it with its tags.

@@ -19,7 +19,10 @@ extension InjectableMacro: ExtensionMacro {
         guard let model = InjectableModel.parse(declaration, attribute: node, in: context) else {
             return []
         }
-        let conformance = model.isAssisted ? "AssistedInjectable" : model.isMainActor ? "MainInjectable" : "Injectable"
+        let conformance =
+            model.isAssisted
+            ? "AssistedInjectable"
+            : model.isMainActor ? "MainInjectable" : model.initializerIsAsync ? "AsyncInjectable" : "Injectable"
         let needsConformance = protocols.contains {
             $0.trimmedDescription.split(separator: ".").last == conformance[...]
         }

@@ -205,25 +205,52 @@ struct InjectableDiagnosticTests {
         )
     }
 
-    @Test("an async initializer is rejected")
-    func asyncInitializer() {
+    @Test("an async initializer on a @MainActor type is rejected")
+    func asyncMainActorInitializer() {
         assertMacroExpansion(
             """
             @Injectable
+            @MainActor
             final class Fetcher {
                 init(client: Client) async {}
             }
             """,
             expandedSource: """
+                @MainActor
                 final class Fetcher {
                     init(client: Client) async {}
                 }
                 """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "an injected initializer cannot be 'async'",
-                    line: 3,
-                    column: 26,
+                    message:
+                        "'@Injectable' does not support an 'async' initializer on a '@MainActor' type; make the initializer synchronous",
+                    line: 1,
+                    column: 1,
+                )
+            ],
+        )
+    }
+
+    @Test("an async initializer with @Assisted parameters is rejected")
+    func asyncAssistedInitializer() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class Fetcher: Sendable {
+                init(client: Client, @Assisted id: Int) async {}
+            }
+            """,
+            expandedSource: """
+                final class Fetcher: Sendable {
+                    init(client: Client, @Assisted id: Int) async {}
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "an 'async' initializer cannot take '@Assisted' parameters",
+                    line: 1,
+                    column: 1,
                 )
             ],
         )
@@ -277,8 +304,8 @@ struct InjectableDiagnosticTests {
         )
     }
 
-    @Test("every problem of one initializer is reported")
-    func asyncAndVariadicTogether() {
+    @Test("every problem of one initializer is reported (being async is not one)")
+    func failableAndVariadicTogether() {
         assertMacroExpansion(
             """
             @Injectable
@@ -292,11 +319,6 @@ struct InjectableDiagnosticTests {
                 }
                 """,
             diagnostics: [
-                DiagnosticSpec(
-                    message: "an injected initializer cannot be 'async'",
-                    line: 3,
-                    column: 29,
-                ),
                 DiagnosticSpec(
                     message: "an injected initializer cannot be failable",
                     line: 3,

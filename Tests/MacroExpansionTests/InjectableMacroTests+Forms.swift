@@ -391,3 +391,53 @@ extension InjectableMacroTests {
         )
     }
 }
+
+extension InjectableMacroTests {
+    @Test("an async initializer makes the type AsyncInjectable, built and resolved with await")
+    func asyncInitializer() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class NoteDatabase: Sendable {
+                init(settings: Settings, cache: Cache?) async throws {}
+            }
+            """,
+            expandedSource: """
+                final class NoteDatabase: Sendable {
+                    init(settings: Settings, cache: Cache?) async throws {}
+                }
+
+                extension NoteDatabase: __ServiceMacroSupport.AsyncInjectableType {
+                    protocol InjectionRequirements: `needs Settings` {
+                        func provide(_ type: Cache?.Type) -> Cache?
+                    }
+                    protocol `needs Settings` {
+                        func provide(_ type: Settings.Type) -> Settings
+                    }
+                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency(Settings.self, label: "settings", kind: .required),
+                        __ServiceMacroSupport.Dependency(Cache.self, label: "cache", kind: .optional),
+                    ]
+                    static func make(resolver: __ServiceMacroSupport.Environment) async throws(__ServiceMacroSupport.Failure) -> Self {
+                        do {
+                            return try await Self(settings: try await resolver.resolveAsync(Settings.self), cache: try await resolver.resolveAsyncIfRegistered(Cache.self))
+                        } catch let error as __ServiceMacroSupport.Failure {
+                            throw error
+                        } catch {
+                            throw .factoryFailed(serviceType: String(describing: Self.self), underlyingError: error)
+                        }
+                    }
+                    static func make(graph: some InjectionRequirements) async throws -> Self {
+                        try await Self(settings: graph.provide(Settings.self), cache: graph.provide(Cache?.self))
+                    }
+                    protocol __CycleRequirements {
+                        associatedtype Cycle_Settings = Void
+                    }
+                    enum __CycleNode<G: __CycleRequirements> {
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Settings>.Result
+                    }
+                }
+                """,
+        )
+    }
+}

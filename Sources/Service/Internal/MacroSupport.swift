@@ -6,6 +6,7 @@ public enum __ServiceMacroSupport {
     public typealias InjectableType = Injectable
     public typealias MainInjectableType = MainInjectable
     public typealias AssistedInjectableType = AssistedInjectable
+    public typealias AsyncInjectableType = AsyncInjectable
     public typealias Scope = ServiceScope
     public typealias Dependency = ServiceDependency
     public typealias Environment = ServiceEnv

@@ -7,7 +7,8 @@ enum InjectableDiagnostic: DiagnosticMessage {
     case nonFinalClass
     case ambiguousInitializers
     case multipleInjectInitializers
-    case asyncInitializer
+    case asyncMainActor
+    case asyncAssisted
     case failableInitializer
     case variadicParameter
     case injectRequiresType
@@ -25,7 +26,9 @@ enum InjectableDiagnostic: DiagnosticMessage {
         case .nonFinalClass: "'@Injectable' class must be 'final'"
         case .ambiguousInitializers: "'@Injectable' type with several initializers must mark one with '@Inject'"
         case .multipleInjectInitializers: "only one initializer can be marked '@Inject'"
-        case .asyncInitializer: "an injected initializer cannot be 'async'"
+        case .asyncMainActor:
+            "'@Injectable' does not support an 'async' initializer on a '@MainActor' type; make the initializer synchronous"
+        case .asyncAssisted: "an 'async' initializer cannot take '@Assisted' parameters"
         case .failableInitializer: "an injected initializer cannot be failable"
         case .variadicParameter: "an injected parameter cannot be variadic"
         case .injectRequiresType: "an '@Inject' property needs a type annotation"
@@ -49,7 +52,8 @@ enum InjectableDiagnostic: DiagnosticMessage {
             case .nonFinalClass: "nonFinalClass"
             case .ambiguousInitializers: "ambiguousInitializers"
             case .multipleInjectInitializers: "multipleInjectInitializers"
-            case .asyncInitializer: "asyncInitializer"
+            case .asyncMainActor: "asyncMainActor"
+            case .asyncAssisted: "asyncAssisted"
             case .failableInitializer: "failableInitializer"
             case .variadicParameter: "variadicParameter"
             case .injectRequiresType: "injectRequiresType"

@@ -7,6 +7,8 @@ import SwiftSyntaxMacros
 struct InitializerSource {
     let parameters: [InjectableModel.Parameter]
     let throwsErrors: Bool
+    /// Whether the initializer is `async`, which makes the type `AsyncInjectable`.
+    var isAsync = false
 
     /// Picks the `@Inject` initializer, else the only one, else the memberwise one of a struct.
     static func choose(
@@ -51,10 +53,6 @@ struct InitializerSource {
         context: some MacroExpansionContext,
     ) -> InitializerSource? {
         var valid = true
-        if let asyncSpecifier = initializer.signature.effectSpecifiers?.asyncSpecifier {
-            context.diagnose(Diagnostic(node: asyncSpecifier, message: InjectableDiagnostic.asyncInitializer))
-            valid = false
-        }
         if let mark = initializer.optionalMark {
             context.diagnose(Diagnostic(node: mark, message: InjectableDiagnostic.failableInitializer))
             valid = false
@@ -83,7 +81,8 @@ struct InitializerSource {
             return nil
         }
         let throwsErrors = initializer.signature.effectSpecifiers?.throwsClause != nil
-        return InitializerSource(parameters: parameters, throwsErrors: throwsErrors)
+        let isAsync = initializer.signature.effectSpecifiers?.asyncSpecifier != nil
+        return InitializerSource(parameters: parameters, throwsErrors: throwsErrors, isAsync: isAsync)
     }
 
     /// The memberwise initializer: stored instance properties without an initial value.

@@ -23,7 +23,9 @@ struct InjectableBuilder {
         let conformance =
             model.isAssisted
             ? RuntimeSymbol.assistedInjectable
-            : model.isMainActor ? RuntimeSymbol.mainInjectable : RuntimeSymbol.injectable
+            : model.isMainActor
+                ? RuntimeSymbol.mainInjectable
+                : model.initializerIsAsync ? RuntimeSymbol.asyncInjectable : RuntimeSymbol.injectable
         let header =
             addsConformance ? "extension \(extendedType.trimmed): \(conformance)" : "extension \(extendedType.trimmed)"
         var members = [requirementsProtocol()] + requiredDependencies.map(dependencyProtocol)
@@ -179,7 +181,8 @@ struct InjectableBuilder {
             let value = parameter.assistedName ?? resolution(of: parameter)
             return parameter.label.map { "\($0): \(value)" } ?? value
         }
-        let call = "Self(\(arguments.joined(separator: ", ")))"
+        let awaitCall = model.initializerIsAsync ? "await " : ""
+        let call = "\(awaitCall)Self(\(arguments.joined(separator: ", ")))"
         let body: String
         if model.initializerThrows {
             body = """
@@ -195,7 +198,7 @@ struct InjectableBuilder {
             body = call
         }
         return """
-            \(raw: access)static func make(resolver: \(RuntimeSymbol.environment)\(raw: assistedParameters)) throws(\(RuntimeSymbol.failure)) -> Self {
+            \(raw: access)static func make(resolver: \(RuntimeSymbol.environment)\(raw: assistedParameters)) \(raw: awaitCall.isEmpty ? "" : "async ")throws(\(RuntimeSymbol.failure)) -> Self {
                 \(raw: body)
             }
             """
@@ -207,9 +210,9 @@ struct InjectableBuilder {
             let value = parameter.assistedName ?? "graph.provide(\(parameter.providedType).self)"
             return parameter.label.map { "\($0): \(value)" } ?? value
         }
-        let call = "Self(\(arguments.joined(separator: ", ")))"
+        let call = (model.initializerIsAsync ? "await " : "") + "Self(\(arguments.joined(separator: ", ")))"
         let body = model.initializerThrows ? "try \(call)" : call
-        let effects = model.initializerThrows ? "throws " : ""
+        let effects = (model.initializerIsAsync ? "async " : "") + (model.initializerThrows ? "throws " : "")
         return """
             \(raw: access)static func make(graph: some InjectionRequirements\(raw: assistedParameters)) \(raw: effects)-> Self {
                 \(raw: body)
@@ -224,6 +227,11 @@ struct InjectableBuilder {
         case .lazy: return "\(RuntimeSymbol.support).LazyDependency(\(type).self, in: resolver)"
         case .provider: return "\(RuntimeSymbol.support).ProviderDependency(\(type).self, in: resolver)"
         case nil: break
+        }
+        if model.initializerIsAsync {
+            return parameter.isOptional
+                ? "try await resolver.resolveAsyncIfRegistered(\(type).self)"
+                : "try await resolver.resolveAsync(\(type).self)"
         }
         switch (parameter.isOptional, model.isMainActor) {
         case (false, false): return "try resolver.resolve(\(type).self)"

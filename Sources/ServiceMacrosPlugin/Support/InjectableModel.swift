@@ -35,6 +35,8 @@ struct InjectableModel {
     let accessModifier: Keyword?
     let parameters: [Parameter]
     let initializerThrows: Bool
+    /// Whether the initializer is `async`: the type is `AsyncInjectable`, built by `resolveAsync`.
+    let initializerIsAsync: Bool
 
     /// Whether some parameters are `@Assisted`, which makes the type `AssistedInjectable`.
     var isAssisted: Bool { parameters.contains(where: \.isAssisted) }
@@ -71,13 +73,29 @@ extension InjectableModel {
             context.diagnose(Diagnostic(node: attribute, message: InjectableDiagnostic.assistedMainActor))
             return nil
         }
+        if source.isAsync, let problem = asyncProblem(isMainActor: isMainActor, source: source) {
+            context.diagnose(Diagnostic(node: attribute, message: problem))
+            return nil
+        }
         return InjectableModel(
             typeName: nominal.name.trimmed,
             isMainActor: isMainActor,
             accessModifier: declaration.modifiers.generatedAccess,
             parameters: source.parameters,
             initializerThrows: source.throwsErrors,
+            initializerIsAsync: source.isAsync,
         )
+    }
+
+    /// Why an `async` initializer cannot be injected here, or nil when it can.
+    private static func asyncProblem(isMainActor: Bool, source: InitializerSource) -> InjectableDiagnostic? {
+        if isMainActor {
+            return .asyncMainActor
+        }
+        if source.parameters.contains(where: \.isAssisted) {
+            return .asyncAssisted
+        }
+        return nil
     }
 
     private static func finalFixItDiagnostic(for declaration: ClassDeclSyntax) -> Diagnostic {

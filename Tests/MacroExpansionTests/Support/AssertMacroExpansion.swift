@@ -7,7 +7,7 @@ import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
 /// The macros under test, with the conformances an extension macro is asked for.
-let injectableConformances: [TypeSyntax] = ["Injectable", "MainInjectable", "AssistedInjectable"]
+let injectableConformances: [TypeSyntax] = ["Injectable", "MainInjectable", "AssistedInjectable", "AsyncInjectable"]
 
 let serviceMacros: [String: MacroSpec] = [
     "Injectable": MacroSpec(type: InjectableMacro.self, conformances: injectableConformances),
