@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Compile-time cost of the macros: N @Injectable types and one @Assembly, against the same graph
-# hand-wired with closures, for N = 50 and 200. Each target is recompiled in full, with its
+# hand-wired with closures, for N = 50, 200 and 1,000. Each target is recompiled in full, with its
 # dependencies (Service, the macro plugin, swift-syntax) already built, so the time is its own.
+# Then the incremental case: 200 types, one file each, and one file touched.
 # COMPILE_TIME_CONFIG=release measures release builds (the macro plugin is then optimised too).
 set -euo pipefail
 config="${COMPILE_TIME_CONFIG:-debug}"
@@ -14,7 +15,7 @@ root = pathlib.Path(sys.argv[1])
 (root / "Package.swift").write_text('''// swift-tools-version: 6.2
 import PackageDescription
 let service = String(Context.packageDirectory.split(separator: "/").dropLast(2).last ?? "main").lowercased()
-let targets = ["Macro50", "Hand50", "Macro200", "Hand200"]
+let targets = ["Macro50", "Hand50", "Macro200", "Hand200", "Macro1000", "Hand1000", "MacroFiles200", "HandFiles200"]
 let package = Package(
     name: "CompileTime",
     platforms: [.macOS(.v15)],
@@ -37,7 +38,7 @@ def types(n, macro):
         out += [f"        self.t{c} = t{c}" for c in deps]
         out += ["    }", "}", ""]
     return out
-for n in (50, 200):
+for n in (50, 200, 1000):
     macro = types(n, True) + ["@Assembly", "struct GeneratedAssembly {"] + [f"    #register(T{i}.self)" for i in range(n)] + ["}"]
     hand = types(n, False) + ["func registerAll(in env: ServiceEnv) {"]
     for i in range(n):
@@ -48,6 +49,28 @@ for n in (50, 200):
         directory = root / "Sources" / name
         directory.mkdir(parents=True, exist_ok=True)
         (directory / "Graph.swift").write_text("\n".join(lines) + "\n")
+for macro in (True, False):
+    directory = root / "Sources" / ("MacroFiles200" if macro else "HandFiles200")
+    directory.mkdir(parents=True, exist_ok=True)
+    lines = types(200, macro)
+    # NB: one file per type (each `types` entry ends with a blank line), then the wiring.
+    chunks, current = [], []
+    for line in lines[2:]:
+        current.append(line)
+        if line == "":
+            chunks.append(current)
+            current = []
+    for i, chunk in enumerate(chunks):
+        (directory / f"T{i}.swift").write_text("import Service\n\n" + "\n".join(chunk))
+    if macro:
+        wiring = ["import Service", "", "@Assembly", "struct GeneratedAssembly {"] + [f"    #register(T{i}.self)" for i in range(200)] + ["}"]
+    else:
+        wiring = ["import Service", "", "func registerAll(in env: ServiceEnv) {"]
+        for i in range(200):
+            args = ", ".join(f"t{c}: try ServiceEnv.current.resolve(T{c}.self)" for c in children(i, 200))
+            wiring.append(f"    env.register(T{i}.self) {{ T{i}({args}) }}")
+        wiring.append("}")
+    (directory / "Wiring.swift").write_text("\n".join(wiring) + "\n")
 PY
 cd "$work"
 build() {
@@ -58,10 +81,12 @@ build() {
 }
 build --target Service
 # NB: build every target once so the plugin and all dependencies are up to date before timing.
-for target in Macro50 Hand50 Macro200 Hand200; do build --target "$target"; done
+for target in Macro50 Hand50 Macro200 Hand200 Macro1000 Hand1000 MacroFiles200 HandFiles200; do
+    build --target "$target"
+done
 echo "| N | @Injectable + @Assembly | hand-wired | ratio |"
 echo "|---:|---:|---:|---:|"
-for n in 50 200; do
+for n in 50 200 1000; do
     declare -A seconds
     for kind in Macro Hand; do
         # NB: each target is one file; touching it recompiles the whole target and nothing else.
@@ -74,3 +99,16 @@ for n in 50 200; do
     ratio=$(python3 -c "print(f'{${seconds[Macro]} / ${seconds[Hand]}:.2f}')")
     echo "| $n | ${seconds[Macro]} s | ${seconds[Hand]} s | ×$ratio |"
 done
+echo
+echo "| incremental (200 types, one file touched) | @Injectable + @Assembly | hand-wired | ratio |"
+echo "|---|---:|---:|---:|"
+declare -A incremental
+for kind in Macro Hand; do
+    touch "Sources/${kind}Files200/T100.swift"
+    start=$(date +%s.%N)
+    build --target "${kind}Files200"
+    end=$(date +%s.%N)
+    incremental[$kind]=$(python3 -c "print(f'{$end - $start:.2f}')")
+done
+ratio=$(python3 -c "print(f'{${incremental[Macro]} / ${incremental[Hand]}:.2f}')")
+echo "| T100.swift | ${incremental[Macro]} s | ${incremental[Hand]} s | ×$ratio |"

@@ -105,7 +105,8 @@ public macro Inject() = #externalMacro(module: "ServiceMacrosPlugin", type: "Inj
 /// more than one included assembly.
 @attached(
     member,
-    names: named(init), named(registrations), named(assemble), named(Provided), named(__InjectionGraphs),
+    names: named(init), named(registrations), named(__registrationTable), named(assemble), named(Provided),
+    named(__InjectionGraphs),
     named(__CycleGraph), named(ProvidedToSharedServices)
 )
 @attached(extension, conformances: DeclaredAssembly, NonisolatedAssembly)

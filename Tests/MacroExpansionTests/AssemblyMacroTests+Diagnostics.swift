@@ -60,15 +60,22 @@ struct AssemblyDiagnosticTests {
             expandedSource: """
                 struct CoreAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = [
-                        __ServiceMacroSupport.Registration(
-                            service: Database.self,
-                            registeredAs: Database.self,
-                            scope: .singleton,
-                            track: .sendable,
-                            source: .injectable(dependencies: Database.dependencies)
-                        ),
-                    ]
+                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+
+                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                        var rows: [__ServiceMacroSupport.Registration] = []
+                        rows.reserveCapacity(1)
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Database.self,
+                                registeredAs: Database.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .injectable(dependencies: Database.dependencies)
+                            )
+                        )
+                        return rows
+                    }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(Database.self, scope: .singleton)
@@ -79,16 +86,16 @@ struct AssemblyDiagnosticTests {
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
                         }
-                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
                             __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
-                        func provide(_ type: Database.Type) -> Database {
+                        final func provide(_ type: Database.Type) -> Database {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
                     }
@@ -139,15 +146,22 @@ struct AssemblyDiagnosticTests {
             expandedSource: """
                 struct ClockAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = [
-                        __ServiceMacroSupport.Registration(
-                            service: SystemClock.self,
-                            registeredAs: (any Clock).self,
-                            scope: .singleton,
-                            track: .sendable,
-                            source: .injectable(dependencies: SystemClock.dependencies)
-                        ),
-                    ]
+                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+
+                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                        var rows: [__ServiceMacroSupport.Registration] = []
+                        rows.reserveCapacity(1)
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: SystemClock.self,
+                                registeredAs: (any Clock).self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .injectable(dependencies: SystemClock.dependencies)
+                            )
+                        )
+                        return rows
+                    }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register((any Clock).self, scope: .singleton) { () throws(__ServiceMacroSupport.Failure) -> (any Clock) in
@@ -160,16 +174,16 @@ struct AssemblyDiagnosticTests {
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
                         }
-                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
                             __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
-                        func provide(_ type: (any Clock).Type) -> (any Clock) {
+                        final func provide(_ type: (any Clock).Type) -> (any Clock) {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
                     }
@@ -221,13 +235,13 @@ struct AssemblyDiagnosticTests {
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
                         }
-                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
                             __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
                     }
@@ -292,24 +306,31 @@ struct AssemblyDiagnosticTests {
             expandedSource: """
                 struct TaggedAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = [
-                        __ServiceMacroSupport.Registration(
-                            service: Database.self,
-                            registeredAs: Database.self,
-                            scope: .singleton,
-                            track: .sendable,
-                            source: .injectable(dependencies: Database.dependencies),
-                            tags: ["a", 1]
-                        ),
-                        __ServiceMacroSupport.Registration(
-                            service: Database.self,
-                            registeredAs: Database.self,
-                            scope: .singleton,
-                            track: .sendable,
-                            source: .injectable(dependencies: Database.dependencies),
-                            tags: ["b"]
-                        ),
-                    ]
+                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+
+                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                        var rows: [__ServiceMacroSupport.Registration] = []
+                        rows.reserveCapacity(2)
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Database.self,
+                                registeredAs: Database.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .injectable(dependencies: Database.dependencies), tags: ["a", 1]
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Database.self,
+                                registeredAs: Database.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .injectable(dependencies: Database.dependencies), tags: ["b"]
+                            )
+                        )
+                        return rows
+                    }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(Database.self, tags: "a", 1, scope: .singleton)
@@ -321,13 +342,13 @@ struct AssemblyDiagnosticTests {
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
                         }
-                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
                             __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
                     }
@@ -392,13 +413,13 @@ struct AssemblyDiagnosticTests {
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
                         }
-                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
                             __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
                     }

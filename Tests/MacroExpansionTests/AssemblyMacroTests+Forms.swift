@@ -14,15 +14,22 @@ extension AssemblyMacroTests {
             expandedSource: """
                 struct UIAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = [
-                        __ServiceMacroSupport.Registration(
-                            service: HomeViewModel.self,
-                            registeredAs: HomeViewModel.self,
-                            scope: .singleton,
-                            track: .main,
-                            source: .injectable(dependencies: HomeViewModel.dependencies)
-                        ),
-                    ]
+                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+
+                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                        var rows: [__ServiceMacroSupport.Registration] = []
+                        rows.reserveCapacity(1)
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: HomeViewModel.self,
+                                registeredAs: HomeViewModel.self,
+                                scope: .singleton,
+                                track: .main,
+                                source: .injectable(dependencies: HomeViewModel.dependencies)
+                            )
+                        )
+                        return rows
+                    }
 
                     @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
                         env.registerMain(HomeViewModel.self, scope: .singleton)
@@ -33,16 +40,16 @@ extension AssemblyMacroTests {
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
                         }
-                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
                             __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
-                        @MainActor func provide(_ type: HomeViewModel.Type) -> HomeViewModel {
+                        @MainActor final func provide(_ type: HomeViewModel.Type) -> HomeViewModel {
                             __ServiceMacroSupport.provideMain(type, from: environment)
                         }
                     }
@@ -77,22 +84,31 @@ extension AssemblyMacroTests {
             expandedSource: """
                 struct AppAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = [
-                        __ServiceMacroSupport.Registration(
-                            service: Logger.self,
-                            registeredAs: Logger.self,
-                            scope: .singleton,
-                            track: .sendable,
-                            source: .external
-                        ),
-                        __ServiceMacroSupport.Registration(
-                            service: Reporter.self,
-                            registeredAs: Reporter.self,
-                            scope: .singleton,
-                            track: .sendable,
-                            source: .injectable(dependencies: Reporter.dependencies)
-                        ),
-                    ]
+                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+
+                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                        var rows: [__ServiceMacroSupport.Registration] = []
+                        rows.reserveCapacity(2)
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Logger.self,
+                                registeredAs: Logger.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .external
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Reporter.self,
+                                registeredAs: Reporter.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .injectable(dependencies: Reporter.dependencies)
+                            )
+                        )
+                        return rows
+                    }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(Reporter.self, scope: .singleton)
@@ -103,19 +119,19 @@ extension AssemblyMacroTests {
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
                         }
-                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
                             __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
-                        func provide(_ type: Logger.Type) -> Logger {
+                        final func provide(_ type: Logger.Type) -> Logger {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
-                        func provide(_ type: Reporter.Type) -> Reporter {
+                        final func provide(_ type: Reporter.Type) -> Reporter {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
                     }
@@ -151,15 +167,22 @@ extension AssemblyMacroTests {
 
                     public init() {}
 
-                    public static let registrations: [__ServiceMacroSupport.Registration] = [
-                        __ServiceMacroSupport.Registration(
-                            service: Feature.self,
-                            registeredAs: Feature.self,
-                            scope: .singleton,
-                            track: .sendable,
-                            source: .injectable(dependencies: Feature.dependencies)
-                        ),
-                    ]
+                    public static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+
+                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                        var rows: [__ServiceMacroSupport.Registration] = []
+                        rows.reserveCapacity(1)
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Feature.self,
+                                registeredAs: Feature.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .injectable(dependencies: Feature.dependencies)
+                            )
+                        )
+                        return rows
+                    }
 
                     nonisolated public func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(Feature.self, scope: .singleton)
@@ -170,16 +193,16 @@ extension AssemblyMacroTests {
                         public init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
                         }
-                        public func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                        public final func provide<T: Sendable>(_ type: T?.Type) -> T? {
                             __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
                         }
-                        public func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                        public final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
                         }
-                        public func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                        public final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
-                        public func provide(_ type: Feature.Type) -> Feature {
+                        public final func provide(_ type: Feature.Type) -> Feature {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
                     }
@@ -213,15 +236,22 @@ extension AssemblyMacroTests {
             expandedSource: """
                 struct AppAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = [
-                        __ServiceMacroSupport.Registration(
-                            service: Checkout.self,
-                            registeredAs: Checkout.self,
-                            scope: .singleton,
-                            track: .sendable,
-                            source: .injectable(dependencies: Checkout.dependencies)
-                        ),
-                    ]
+                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+
+                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                        var rows: [__ServiceMacroSupport.Registration] = []
+                        rows.reserveCapacity(1)
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Checkout.self,
+                                registeredAs: Checkout.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .injectable(dependencies: Checkout.dependencies)
+                            )
+                        )
+                        return rows
+                    }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         __ServiceMacroSupport.include(CoreAssembly(), in: env)
@@ -229,7 +259,7 @@ extension AssemblyMacroTests {
                     }
 
                     class Provided: CoreAssembly.Provided {
-                        func provide(_ type: Checkout.Type) -> Checkout {
+                        final func provide(_ type: Checkout.Type) -> Checkout {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
                     }
@@ -267,15 +297,22 @@ extension AssemblyMacroTests {
                     let name = "mixed"
                     func helper() {}
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = [
-                        __ServiceMacroSupport.Registration(
-                            service: Database.self,
-                            registeredAs: Database.self,
-                            scope: .singleton,
-                            track: .sendable,
-                            source: .injectable(dependencies: Database.dependencies)
-                        ),
-                    ]
+                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+
+                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                        var rows: [__ServiceMacroSupport.Registration] = []
+                        rows.reserveCapacity(1)
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Database.self,
+                                registeredAs: Database.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .injectable(dependencies: Database.dependencies)
+                            )
+                        )
+                        return rows
+                    }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(Database.self, scope: .singleton)
@@ -286,16 +323,16 @@ extension AssemblyMacroTests {
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
                         }
-                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
                             __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
-                        func provide(_ type: Database.Type) -> Database {
+                        final func provide(_ type: Database.Type) -> Database {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
                     }

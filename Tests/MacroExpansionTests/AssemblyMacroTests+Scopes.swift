@@ -17,36 +17,49 @@ extension AssemblyMacroTests {
             expandedSource: """
                 struct ServerAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = [
-                        __ServiceMacroSupport.Registration(
-                            service: RequestContext.self,
-                            registeredAs: RequestContext.self,
-                            scope: .scoped,
-                            track: .sendable,
-                            source: .external
-                        ),
-                        __ServiceMacroSupport.Registration(
-                            service: NoteStore.self,
-                            registeredAs: NoteStore.self,
-                            scope: .singleton,
-                            track: .sendable,
-                            source: .injectable(dependencies: NoteStore.dependencies)
-                        ),
-                        __ServiceMacroSupport.Registration(
-                            service: NoteService.self,
-                            registeredAs: NoteService.self,
-                            scope: .transient,
-                            track: .sendable,
-                            source: .injectable(dependencies: NoteService.dependencies)
-                        ),
-                        __ServiceMacroSupport.Registration(
-                            service: Stats.self,
-                            registeredAs: Stats.self,
-                            scope: .singleton,
-                            track: .sendable,
-                            source: .closure
-                        ),
-                    ]
+                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+
+                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                        var rows: [__ServiceMacroSupport.Registration] = []
+                        rows.reserveCapacity(4)
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: RequestContext.self,
+                                registeredAs: RequestContext.self,
+                                scope: .scoped,
+                                track: .sendable,
+                                source: .external
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: NoteStore.self,
+                                registeredAs: NoteStore.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .injectable(dependencies: NoteStore.dependencies)
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: NoteService.self,
+                                registeredAs: NoteService.self,
+                                scope: .transient,
+                                track: .sendable,
+                                source: .injectable(dependencies: NoteService.dependencies)
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Stats.self,
+                                registeredAs: Stats.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .closure
+                            )
+                        )
+                        return rows
+                    }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(NoteStore.self, scope: .singleton)
@@ -59,28 +72,28 @@ extension AssemblyMacroTests {
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
                         }
-                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
                             __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
-                        func provide(_ type: NoteStore.Type) -> NoteStore {
+                        final func provide(_ type: NoteStore.Type) -> NoteStore {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
-                        func provide(_ type: NoteService.Type) -> NoteService {
+                        final func provide(_ type: NoteService.Type) -> NoteService {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
-                        func provide(_ type: Stats.Type) -> Stats {
+                        final func provide(_ type: Stats.Type) -> Stats {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
                     }
 
                     class Provided: ProvidedToSharedServices {
-                        func provide(_ type: RequestContext.Type) -> RequestContext {
+                        final func provide(_ type: RequestContext.Type) -> RequestContext {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
                     }

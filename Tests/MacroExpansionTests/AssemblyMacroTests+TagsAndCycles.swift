@@ -17,39 +17,49 @@ extension AssemblyMacroTests {
             expandedSource: """
                 struct StorageAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = [
-                        __ServiceMacroSupport.Registration(
-                            service: Database.self,
-                            registeredAs: Database.self,
-                            scope: .singleton,
-                            track: .sendable,
-                            source: .injectable(dependencies: Database.dependencies)
-                        ),
-                        __ServiceMacroSupport.Registration(
-                            service: Database.self,
-                            registeredAs: Database.self,
-                            scope: .transient,
-                            track: .sendable,
-                            source: .injectable(dependencies: Database.dependencies),
-                            tags: ["replica", Region.eu]
-                        ),
-                        __ServiceMacroSupport.Registration(
-                            service: Config.self,
-                            registeredAs: Config.self,
-                            scope: .singleton,
-                            track: .sendable,
-                            source: .closure,
-                            tags: ["staging"]
-                        ),
-                        __ServiceMacroSupport.Registration(
-                            service: SQLiteStore.self,
-                            registeredAs: (any Store).self,
-                            scope: .singleton,
-                            track: .sendable,
-                            source: .injectable(dependencies: SQLiteStore.dependencies),
-                            tags: [1]
-                        ),
-                    ]
+                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+
+                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                        var rows: [__ServiceMacroSupport.Registration] = []
+                        rows.reserveCapacity(4)
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Database.self,
+                                registeredAs: Database.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .injectable(dependencies: Database.dependencies)
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Database.self,
+                                registeredAs: Database.self,
+                                scope: .transient,
+                                track: .sendable,
+                                source: .injectable(dependencies: Database.dependencies), tags: ["replica", Region.eu]
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Config.self,
+                                registeredAs: Config.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .closure, tags: ["staging"]
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: SQLiteStore.self,
+                                registeredAs: (any Store).self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .injectable(dependencies: SQLiteStore.dependencies), tags: [1]
+                            )
+                        )
+                        return rows
+                    }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(Database.self, scope: .singleton)
@@ -65,16 +75,16 @@ extension AssemblyMacroTests {
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
                         }
-                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
                             __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
-                        func provide(_ type: Database.Type) -> Database {
+                        final func provide(_ type: Database.Type) -> Database {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
                     }
@@ -128,44 +138,58 @@ extension AssemblyMacroTests {
             expandedSource: """
                 struct CheckedAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = [
-                        __ServiceMacroSupport.Registration(
-                            service: Checkout.self,
-                            registeredAs: Checkout.self,
-                            scope: .singleton,
-                            track: .sendable,
-                            source: .injectable(dependencies: Checkout.dependencies)
-                        ),
-                        __ServiceMacroSupport.Registration(
-                            service: SystemClock.self,
-                            registeredAs: (any Clock).self,
-                            scope: .singleton,
-                            track: .sendable,
-                            source: .injectable(dependencies: SystemClock.dependencies)
-                        ),
-                        __ServiceMacroSupport.Registration(
-                            service: Config.self,
-                            registeredAs: Config.self,
-                            scope: .singleton,
-                            track: .sendable,
-                            source: .closure
-                        ),
-                        __ServiceMacroSupport.Registration(
-                            service: Database.self,
-                            registeredAs: Database.self,
-                            scope: .singleton,
-                            track: .sendable,
-                            source: .injectable(dependencies: Database.dependencies),
-                            tags: ["replica"]
-                        ),
-                        __ServiceMacroSupport.Registration(
-                            service: Logger.self,
-                            registeredAs: Logger.self,
-                            scope: .singleton,
-                            track: .sendable,
-                            source: .external
-                        ),
-                    ]
+                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+
+                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                        var rows: [__ServiceMacroSupport.Registration] = []
+                        rows.reserveCapacity(5)
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Checkout.self,
+                                registeredAs: Checkout.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .injectable(dependencies: Checkout.dependencies)
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: SystemClock.self,
+                                registeredAs: (any Clock).self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .injectable(dependencies: SystemClock.dependencies)
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Config.self,
+                                registeredAs: Config.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .closure
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Database.self,
+                                registeredAs: Database.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .injectable(dependencies: Database.dependencies), tags: ["replica"]
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Logger.self,
+                                registeredAs: Logger.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .external
+                            )
+                        )
+                        return rows
+                    }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(Checkout.self, scope: .singleton)
@@ -181,25 +205,25 @@ extension AssemblyMacroTests {
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
                         }
-                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
                             __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
-                        func provide(_ type: Checkout.Type) -> Checkout {
+                        final func provide(_ type: Checkout.Type) -> Checkout {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
-                        func provide(_ type: (any Clock).Type) -> (any Clock) {
+                        final func provide(_ type: (any Clock).Type) -> (any Clock) {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
-                        func provide(_ type: Config.Type) -> Config {
+                        final func provide(_ type: Config.Type) -> Config {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
-                        func provide(_ type: Logger.Type) -> Logger {
+                        final func provide(_ type: Logger.Type) -> Logger {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
                     }

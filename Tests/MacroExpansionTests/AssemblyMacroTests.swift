@@ -23,13 +23,13 @@ struct AssemblyMacroTests {
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
                         }
-                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
                             __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
                     }
@@ -53,22 +53,31 @@ struct AssemblyMacroTests {
             expandedSource: """
                 struct CoreAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = [
-                        __ServiceMacroSupport.Registration(
-                            service: Database.self,
-                            registeredAs: Database.self,
-                            scope: .singleton,
-                            track: .sendable,
-                            source: .injectable(dependencies: Database.dependencies)
-                        ),
-                        __ServiceMacroSupport.Registration(
-                            service: UserRepository.self,
-                            registeredAs: UserRepository.self,
-                            scope: .transient,
-                            track: .sendable,
-                            source: .injectable(dependencies: UserRepository.dependencies)
-                        ),
-                    ]
+                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+
+                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                        var rows: [__ServiceMacroSupport.Registration] = []
+                        rows.reserveCapacity(2)
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Database.self,
+                                registeredAs: Database.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .injectable(dependencies: Database.dependencies)
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: UserRepository.self,
+                                registeredAs: UserRepository.self,
+                                scope: .transient,
+                                track: .sendable,
+                                source: .injectable(dependencies: UserRepository.dependencies)
+                            )
+                        )
+                        return rows
+                    }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(Database.self, scope: .singleton)
@@ -80,19 +89,19 @@ struct AssemblyMacroTests {
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
                         }
-                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
                             __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
-                        func provide(_ type: Database.Type) -> Database {
+                        final func provide(_ type: Database.Type) -> Database {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
-                        func provide(_ type: UserRepository.Type) -> UserRepository {
+                        final func provide(_ type: UserRepository.Type) -> UserRepository {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
                     }
@@ -134,15 +143,22 @@ struct AssemblyMacroTests {
             expandedSource: """
                 struct ClockAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = [
-                        __ServiceMacroSupport.Registration(
-                            service: SystemClock.self,
-                            registeredAs: (any Clock).self,
-                            scope: .custom("session"),
-                            track: .sendable,
-                            source: .injectable(dependencies: SystemClock.dependencies)
-                        ),
-                    ]
+                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+
+                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                        var rows: [__ServiceMacroSupport.Registration] = []
+                        rows.reserveCapacity(1)
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: SystemClock.self,
+                                registeredAs: (any Clock).self,
+                                scope: .custom("session"),
+                                track: .sendable,
+                                source: .injectable(dependencies: SystemClock.dependencies)
+                            )
+                        )
+                        return rows
+                    }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register((any Clock).self, scope: .custom("session")) { () throws(__ServiceMacroSupport.Failure) -> (any Clock) in
@@ -155,16 +171,16 @@ struct AssemblyMacroTests {
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
                         }
-                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
                             __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
-                        func provide(_ type: (any Clock).Type) -> (any Clock) {
+                        final func provide(_ type: (any Clock).Type) -> (any Clock) {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
                     }
@@ -199,22 +215,31 @@ struct AssemblyMacroTests {
             expandedSource: """
                 struct ConfigAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = [
-                        __ServiceMacroSupport.Registration(
-                            service: Config.self,
-                            registeredAs: Config.self,
-                            scope: .singleton,
-                            track: .sendable,
-                            source: .closure
-                        ),
-                        __ServiceMacroSupport.Registration(
-                            service: Flags.self,
-                            registeredAs: Flags.self,
-                            scope: .transient,
-                            track: .sendable,
-                            source: .closure
-                        ),
-                    ]
+                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+
+                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                        var rows: [__ServiceMacroSupport.Registration] = []
+                        rows.reserveCapacity(2)
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Config.self,
+                                registeredAs: Config.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .closure
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Flags.self,
+                                registeredAs: Flags.self,
+                                scope: .transient,
+                                track: .sendable,
+                                source: .closure
+                            )
+                        )
+                        return rows
+                    }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(Config.self, scope: .singleton) { Config(url: "https://example.com") }
@@ -226,19 +251,19 @@ struct AssemblyMacroTests {
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
                         }
-                        func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
                             __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
                             __ServiceMacroSupport.LazyDependency(T.self, in: environment)
                         }
-                        func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
-                        func provide(_ type: Config.Type) -> Config {
+                        final func provide(_ type: Config.Type) -> Config {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
-                        func provide(_ type: Flags.Type) -> Flags {
+                        final func provide(_ type: Flags.Type) -> Flags {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
                     }
