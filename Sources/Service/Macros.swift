@@ -107,7 +107,8 @@ public macro Inject() = #externalMacro(module: "ServiceMacrosPlugin", type: "Inj
     member,
     names: named(init), named(registrations), named(__registrationTable), named(assemble), named(Provided),
     named(__InjectionGraphs),
-    named(__CycleGraph), named(ProvidedToSharedServices)
+    named(__CycleGraph), named(ProvidedToSharedServices), named(ProvidedToSendableServices),
+    named(ProvidedToSharedMainActorServices)
 )
 @attached(extension, conformances: DeclaredAssembly, NonisolatedAssembly)
 public macro Assembly(includes: [any ServiceAssembly.Type] = [], checkCycles: Bool = false) =

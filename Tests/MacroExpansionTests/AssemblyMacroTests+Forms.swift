@@ -35,7 +35,7 @@ extension AssemblyMacroTests {
                         env.registerMain(HomeViewModel.self, scope: .singleton)
                     }
 
-                    class Provided {
+                    class ProvidedToSendableServices {
                         let environment: __ServiceMacroSupport.Environment
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
@@ -49,6 +49,9 @@ extension AssemblyMacroTests {
                         final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
+                    }
+
+                    class Provided: ProvidedToSendableServices {
                         @MainActor final func provide(_ type: HomeViewModel.Type) -> HomeViewModel {
                             __ServiceMacroSupport.provideMain(type, from: environment)
                         }

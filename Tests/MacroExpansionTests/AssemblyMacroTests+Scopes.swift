@@ -123,3 +123,168 @@ extension AssemblyMacroTests {
         )
     }
 }
+
+extension AssemblyMacroTests {
+    @Test("with per-scope and #registerMain registrations, each graph class sees only what its service may use")
+    func perScopeAndMainActorProviders() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct AppAssembly {
+                #external(RequestContext.self, scope: .scoped)
+                #register(Clock.self)
+                #registerMain(Router.self)
+                #register(Handler.self, scope: .transient)
+                #registerMain(Screen.self)
+            }
+            """,
+            expandedSource: """
+                struct AppAssembly {
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+
+                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                        var rows: [__ServiceMacroSupport.Registration] = []
+                        rows.reserveCapacity(5)
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: RequestContext.self,
+                                registeredAs: RequestContext.self,
+                                scope: .scoped,
+                                track: .sendable,
+                                source: .external
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Clock.self,
+                                registeredAs: Clock.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .injectable(dependencies: Clock.dependencies)
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Router.self,
+                                registeredAs: Router.self,
+                                scope: .singleton,
+                                track: .main,
+                                source: .injectable(dependencies: Router.dependencies)
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Handler.self,
+                                registeredAs: Handler.self,
+                                scope: .transient,
+                                track: .sendable,
+                                source: .injectable(dependencies: Handler.dependencies)
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Screen.self,
+                                registeredAs: Screen.self,
+                                scope: .singleton,
+                                track: .main,
+                                source: .injectable(dependencies: Screen.dependencies)
+                            )
+                        )
+                        return rows
+                    }
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.register(Clock.self, scope: .singleton)
+                        env.registerMain(Router.self, scope: .singleton)
+                        env.register(Handler.self, scope: .transient)
+                        env.registerMain(Screen.self, scope: .singleton)
+                    }
+
+                    class ProvidedToSharedServices {
+                        let environment: __ServiceMacroSupport.Environment
+                        init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
+                        }
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
+                        }
+                        final func provide(_ type: Clock.Type) -> Clock {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                        final func provide(_ type: Handler.Type) -> Handler {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                    }
+
+                    class ProvidedToSendableServices: ProvidedToSharedServices {
+                        final func provide(_ type: RequestContext.Type) -> RequestContext {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                    }
+
+                    class Provided: ProvidedToSendableServices {
+                        @MainActor final func provide(_ type: Router.Type) -> Router {
+                            __ServiceMacroSupport.provideMain(type, from: environment)
+                        }
+                        @MainActor final func provide(_ type: Screen.Type) -> Screen {
+                            __ServiceMacroSupport.provideMain(type, from: environment)
+                        }
+                    }
+
+                    class ProvidedToSharedMainActorServices: ProvidedToSharedServices {
+                        @MainActor final func provide(_ type: Router.Type) -> Router {
+                            __ServiceMacroSupport.provideMain(type, from: environment)
+                        }
+                        @MainActor final func provide(_ type: Screen.Type) -> Screen {
+                            __ServiceMacroSupport.provideMain(type, from: environment)
+                        }
+                    }
+
+                    private enum __InjectionGraphs {
+                        #sourceLocation(file: "test.swift", line: 4)
+                        final class `#register(Clock.self)`: ProvidedToSharedServices, Clock.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 4)
+                            @available(*, unavailable, message: "AppAssembly does not provide it to 'Clock': register it in AppAssembly, or declare it with '#external'; a Sendable service cannot depend on what '#registerMain' registers ('Router', 'Screen'): register 'Clock' with '#registerMain' if it belongs on the MainActor; a service shared by every scope cannot depend on what each scope provides ('RequestContext'): register 'Clock' with scope .scoped or .transient, or take Lazy or ServiceProvider") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
+                        }
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 5)
+                        final class `#registerMain(Router.self)`: ProvidedToSharedMainActorServices, @MainActor Router.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 5)
+                            @available(*, unavailable, message: "AppAssembly does not provide it to 'Router': register it in AppAssembly, or declare it with '#external'; a service shared by every scope cannot depend on what each scope provides ('RequestContext'): register 'Router' with scope .scoped or .transient, or take Lazy or ServiceProvider") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
+                        }
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 6)
+                        final class `#register(Handler.self)`: ProvidedToSendableServices, Handler.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 6)
+                            @available(*, unavailable, message: "AppAssembly does not provide it to 'Handler': register it in AppAssembly, or declare it with '#external'; a Sendable service cannot depend on what '#registerMain' registers ('Router', 'Screen'): register 'Handler' with '#registerMain' if it belongs on the MainActor") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
+                        }
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 7)
+                        final class `#registerMain(Screen.self)`: ProvidedToSharedMainActorServices, @MainActor Screen.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 7)
+                            @available(*, unavailable, message: "AppAssembly does not provide it to 'Screen': register it in AppAssembly, or declare it with '#external'; a service shared by every scope cannot depend on what each scope provides ('RequestContext'): register 'Screen' with scope .scoped or .transient, or take Lazy or ServiceProvider") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
+                        }
+                        #sourceLocation()
+                    }
+                }
+
+                extension AppAssembly: __ServiceMacroSupport.AssemblyType {}
+                """,
+        )
+    }
+}

@@ -75,10 +75,26 @@ struct CompileFailureTests {
         #expect(!Self.build.output.contains("no exact matches in call to macro 'register'"))
     }
 
-    @Test("a Sendable service depending on a MainActor service fails on its #register line")
+    @Test("a Sendable service depending on a MainActor service fails on its #register line, saying why")
     func sendableServiceDependingOnMainActorService() {
         let errors = Self.build.errors(onLine: 40)
-        #expect(errors.contains { $0.contains("Presenter") && $0.contains("main actor-isolated") })
+        #expect(
+            errors.first?.hasSuffix(
+                readable(
+                    "error: type 'CrossTrackAssembly.__InjectionGraphs.`#register(Presenter.self)`' does not conform to protocol 'Presenter.`needs MainScreen`'"
+                )
+            ) == true,
+            "\(errors)",
+        )
+        #expect(
+            errors.contains {
+                $0.hasSuffix(
+                    "a Sendable service cannot depend on what '#registerMain' registers ('MainScreen'): register 'Presenter' with '#registerMain' if it belongs on the MainActor"
+                )
+            }
+        )
+        // NB: no note that invites the user to isolate the generated conformance.
+        #expect(!Self.build.block(onLine: 40).contains { $0.contains("isolate this conformance") })
     }
 
     @Test("MainActor isolation inferred from a protocol is caught by the compiler")
@@ -134,7 +150,7 @@ func readable(_ text: String) -> String {
         return text
     #else
         var converted = withoutRawIdentifiers(text)
-        for phrase in ["needs Missing", "needs Config", "needs Clock", "needs RequestContext"] {
+        for phrase in ["needs Missing", "needs Config", "needs Clock", "needs RequestContext", "needs MainScreen"] {
             converted = converted.replacingOccurrences(
                 of: "'\(phrase)'",
                 with: "'\(phrase.replacingOccurrences(of: " ", with: "_"))'",
@@ -171,13 +187,13 @@ struct FixtureBuild: Sendable {
         errorMessages.filter { $0.contains("Cases.swift:\(line):") }
     }
 
-    /// How many lines the first job prints about `line`: from its first error there to the next
-    /// build step or the first error on another line.
-    func blockLength(onLine line: Int) -> Int {
+    /// What the first job prints about `line`: from its first error there to the next build step
+    /// or the first error on another line.
+    func block(onLine line: Int) -> [Substring] {
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
         guard let start = lines.firstIndex(where: { $0.contains("Cases.swift:\(line):") && $0.contains(": error:") })
         else {
-            return 0
+            return []
         }
         var end = start + 1
         while end < lines.count {
@@ -189,7 +205,12 @@ struct FixtureBuild: Sendable {
             }
             end += 1
         }
-        return end - start
+        return Array(lines[start..<end])
+    }
+
+    /// How many lines the first job prints about `line`.
+    func blockLength(onLine line: Int) -> Int {
+        block(onLine: line).count
     }
 
     /// Builds the fixture; retries once if the build failed before compiling it (for example

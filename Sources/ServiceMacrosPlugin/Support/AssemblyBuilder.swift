@@ -110,25 +110,84 @@ struct AssemblyBuilder {
 
     /// `Provided`: one `provide(_:)` per provided type, the evidence graph classes conform with.
     ///
-    /// When the assembly has per-scope registrations, the shared ones come first in
-    /// `ProvidedToSharedServices`, the base of `Provided` and of the graph classes of singletons,
-    /// so that a singleton that depends on a per-scope type does not compile.
+    /// Each graph class sees only what its service may depend on, so that the compiler reports
+    /// the rest as missing, with the reason in the fallback's message:
+    /// - with per-scope registrations, the shared ones come first in `ProvidedToSharedServices`,
+    ///   the base of the graph classes of shared services (a singleton cannot depend on what
+    ///   each scope provides);
+    /// - with `#registerMain` registrations, the Sendable ones come first (in
+    ///   `ProvidedToSendableServices` below `Provided`), the base of the graph classes of Sendable
+    ///   services, which cannot depend on MainActor ones; the MainActor providers are in
+    ///   `Provided` (and, for shared MainActor services when there are per-scope registrations,
+    ///   in `ProvidedToSharedMainActorServices` too).
     private func providedClasses() -> [DeclSyntax] {
         let classAccess = model.accessModifier == nil ? "" : "open "
-        let shared = model.registrations.filter { !$0.isPerScope }
-        guard model.hasPerScopeProviders else {
-            return [providedClass(named: "Provided", providing: model.registrations, access: classAccess)]
+        let sendable = model.registrations.filter { !$0.isMainActor }
+        let main = model.registrations.filter(\.isMainActor)
+        let hasMain = !main.filter(\.tags.isEmpty).isEmpty
+        var classes: [DeclSyntax] = []
+        var base: String? = nil
+        /// Adds a class named `name` below the previous one, with the providers of `registrations`.
+        func add(_ name: String, _ registrations: [AssemblyModel.Registration]) {
+            if let base {
+                let body = providers(registrations, prefix: "\n    ").joined()
+                classes.append(DeclSyntax(stringLiteral: "\(classAccess)class \(name): \(base) {\(body)\n}"))
+            } else {
+                classes.append(providedClass(named: name, providing: registrations, access: classAccess))
+            }
+            base = name
         }
-        let perScope = providers(model.registrations.filter(\.isPerScope), prefix: "\n    ").joined()
-        return [
-            providedClass(named: sharedProvidedName, providing: shared, access: classAccess),
-            DeclSyntax(stringLiteral: "\(classAccess)class Provided: \(sharedProvidedName) {\(perScope)\n}"),
-        ]
+        if model.hasPerScopeProviders {
+            add(sharedProvidedName, (hasMain ? sendable : model.registrations).filter { !$0.isPerScope })
+            if hasMain {
+                add(sendableProvidedName, sendable.filter(\.isPerScope))
+                add("Provided", main)
+                let sharedMain = providers(main.filter { !$0.isPerScope }, prefix: "\n    ").joined()
+                classes.append(
+                    DeclSyntax(
+                        stringLiteral:
+                            "\(classAccess)class \(sharedMainProvidedName): \(sharedProvidedName) {\(sharedMain)\n}"
+                    )
+                )
+            } else {
+                add("Provided", model.registrations.filter(\.isPerScope))
+            }
+        } else if hasMain {
+            add(sendableProvidedName, sendable)
+            add("Provided", main)
+        } else {
+            add("Provided", model.registrations)
+        }
+        return classes
     }
 
     /// The base class of the graph classes of shared services when the assembly has per-scope
     /// registrations.
     private var sharedProvidedName: String { "ProvidedToSharedServices" }
+
+    /// The base class of the graph classes of Sendable services when the assembly has
+    /// `#registerMain` registrations.
+    private var sendableProvidedName: String { "ProvidedToSendableServices" }
+
+    /// The base class of the graph classes of shared MainActor services when the assembly has
+    /// both per-scope and `#registerMain` registrations.
+    private var sharedMainProvidedName: String { "ProvidedToSharedMainActorServices" }
+
+    /// Whether the assembly registers MainActor services that Sendable ones could ask for.
+    private var hasMainProviders: Bool {
+        model.registrations.contains { $0.isMainActor && $0.tags.isEmpty }
+    }
+
+    /// The class a registration's graph class inherits its providers from.
+    private func providedBase(for registration: AssemblyModel.Registration) -> String {
+        let shared = model.hasPerScopeProviders && registration.isShared
+        switch (registration.isMainActor, shared, hasMainProviders) {
+        case (true, true, true): return sharedMainProvidedName
+        case (false, true, _), (true, true, false): return sharedProvidedName
+        case (false, false, true): return sendableProvidedName
+        default: return "Provided"
+        }
+    }
 
     /// A provider class named `name` with one `provide(_:)` per registration of `registrations`.
     private func providedClass(
@@ -187,7 +246,7 @@ struct AssemblyBuilder {
             case .closure, .external: return nil
             }
             let name = registration.graphName
-            let base = model.hasPerScopeProviders && registration.isShared ? sharedProvidedName : "Provided"
+            let base = providedBase(for: registration)
             let fallback =
                 "@available(*, unavailable, message: \(StringLiteralExprSyntax(content: missingProviderMessage(for: registration)))) "
                 + "func provide<T>(_ type: T.Type) -> T {\n            fatalError()\n        }"
@@ -218,6 +277,13 @@ struct AssemblyBuilder {
         var message =
             "\(assembly) does not provide it to '\(registration.service)': register it in \(assembly)"
             + (model.included == nil ? "" : " or in \(model.included!)") + ", or declare it with '#external'"
+        if hasMainProviders && !registration.isMainActor {
+            let main = model.registrations.filter { $0.isMainActor && $0.tags.isEmpty }.map { "'\($0.key)'" }
+            message +=
+                "; a Sendable service cannot depend on what '#registerMain' registers ("
+                + main.joined(separator: ", ")
+                + "): register '\(registration.service)' with '#registerMain' if it belongs on the MainActor"
+        }
         if model.hasPerScopeProviders && registration.isShared {
             let perScope = model.registrations.filter { $0.isPerScope && $0.tags.isEmpty }.map { "'\($0.key)'" }
             message +=
