@@ -1,0 +1,187 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// Diagnostics of `@Inject` properties (property-injection mode) and of `@Assisted` parameters.
+extension InjectableDiagnosticTests {
+    @Test("an @Inject property without a type annotation is rejected")
+    func injectWithoutType() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class Cart {
+                @Inject var pricing = Pricing()
+            }
+            """,
+            expandedSource: """
+                final class Cart {
+                    var pricing = Pricing()
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "an '@Inject' property needs a type annotation",
+                    line: 3,
+                    column: 17,
+                )
+            ],
+        )
+    }
+
+    @Test("@Inject on a static property is rejected")
+    func injectOnStaticProperty() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class Cart {
+                @Inject static var shared: Cart
+                @Inject let pricing: Pricing
+            }
+            """,
+            expandedSource: """
+                final class Cart {
+                    static var shared: Cart
+                    let pricing: Pricing
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@Inject' cannot be applied to a static property",
+                    line: 3,
+                    column: 5,
+                )
+            ],
+        )
+    }
+
+    @Test("a stored property with no default in property-injection mode gets a fix-it")
+    func missingDefaultValue() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class Cart {
+                @Inject let pricing: Pricing
+                let owner: User
+            }
+            """,
+            expandedSource: """
+                final class Cart {
+                    let pricing: Pricing
+                    let owner: User
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "stored property 'owner' needs a default value or '@Inject' when '@Injectable' generates the initializer",
+                    line: 4,
+                    column: 5,
+                    fixIts: [FixItSpec(message: "mark 'owner' with '@Inject'")],
+                )
+            ],
+            applyFixIts: ["mark 'owner' with '@Inject'"],
+            fixedSource: """
+                @Injectable
+                final class Cart {
+                    @Inject let pricing: Pricing
+                    @Inject let owner: User
+                }
+                """,
+        )
+    }
+
+    @Test("@Assisted parameters on a @MainActor type are diagnosed")
+    func assistedMainActor() {
+        assertMacroExpansion(
+            """
+            @Injectable @MainActor
+            final class DetailScreen {
+                init(@Assisted id: Int, model: Model) {}
+            }
+            """,
+            expandedSource: """
+                @MainActor
+                final class DetailScreen {
+                    init(@Assisted id: Int, model: Model) {}
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@Assisted' parameters are not supported on a '@MainActor' type",
+                    line: 1,
+                    column: 1,
+                )
+            ],
+        )
+    }
+
+    @Test("an @Assisted parameter with a default value is diagnosed")
+    func assistedDefaultValue() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            struct Detail {
+                init(@Assisted id: Int = 0, model: Model) {}
+            }
+            """,
+            expandedSource: """
+                struct Detail {
+                    init(@Assisted id: Int = 0, model: Model) {}
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(message: "an '@Assisted' parameter cannot have a default value", line: 3, column: 10)
+            ],
+        )
+    }
+
+    @Test("@Inject on a computed property is diagnosed")
+    func injectOnComputedProperty() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class Feed {
+                @Inject var source: Source { Source() }
+            }
+            """,
+            expandedSource: """
+                final class Feed {
+                    var source: Source { Source() }
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(message: "'@Inject' can only be applied to a stored property", line: 3, column: 5)
+            ],
+        )
+    }
+
+    @Test("stored properties inside #if are diagnosed instead of silently left out")
+    func storedPropertyInConditional() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            struct Feed {
+                #if DEBUG
+                let probe: Probe
+                #endif
+                let source: Source
+            }
+            """,
+            expandedSource: """
+                struct Feed {
+                    #if DEBUG
+                    let probe: Probe
+                    #endif
+                    let source: Source
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "'@Injectable' cannot read stored properties inside '#if'; declare the initializer to inject",
+                    line: 3,
+                    column: 5,
+                )
+            ],
+        )
+    }
+}
