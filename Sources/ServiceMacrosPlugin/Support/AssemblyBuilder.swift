@@ -124,7 +124,7 @@ struct AssemblyBuilder {
         let classAccess = model.accessModifier == nil ? "" : "open "
         let sendable = model.registrations.filter { !$0.isMainActor }
         let main = model.registrations.filter(\.isMainActor)
-        let hasMain = !main.filter(\.tags.isEmpty).isEmpty
+        let hasMain = hasMainProviders
         var classes: [DeclSyntax] = []
         var base: String? = nil
         /// Adds a class named `name` below the previous one, with the providers of `registrations`.

@@ -34,8 +34,9 @@ struct InjectableBuilder {
         if model.isAssisted {
             members.append(registerFunction())
         }
+        // NB: the members are text, parsed once with the extension.
         let body = members.map { member in
-            member.trimmedDescription.split(separator: "\n", omittingEmptySubsequences: false)
+            member.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
         }
         let declaration = DeclSyntax(stringLiteral: "\(header) {\n\(body.joined(separator: "\n"))\n}")
@@ -60,17 +61,17 @@ struct InjectableBuilder {
 
     /// For `@Assembly(checkCycles: true)`: one associated type per required dependency, which
     /// the assembly's cycle graph defines (a dependency it does not register is a leaf).
-    private func cycleRequirementsProtocol() -> DeclSyntax {
+    private func cycleRequirementsProtocol() -> String {
         let body = cycleEdges.map { "\n    associatedtype \($0) = Void" }.joined()
-        return "\(raw: access)protocol __CycleRequirements {\(raw: body)\(raw: body.isEmpty ? "" : "\n")}"
+        return "\(access)protocol __CycleRequirements {\(body)\(body.isEmpty ? "" : "\n")}"
     }
 
     /// For `@Assembly(checkCycles: true)`: this service's edges in a cycle graph `G`.
-    private func cycleNode() -> DeclSyntax {
+    private func cycleNode() -> String {
         let edges = cycleEdges.map { "G.\($0)" }.joined(separator: ", ")
         let type = edges.isEmpty ? "Void" : "\(RuntimeSymbol.support).CycleEdges<\(edges)>.Result"
         return
-            "\(raw: access)enum __CycleNode<G: __CycleRequirements> {\n    \(raw: access)typealias Edges = \(raw: type)\n}"
+            "\(access)enum __CycleNode<G: __CycleRequirements> {\n    \(access)typealias Edges = \(type)\n}"
     }
 
     /// The `@Assisted` parameters as `make` declares them: `label name: Type`.
@@ -100,14 +101,14 @@ struct InjectableBuilder {
     ///
     /// NB: the closure is untyped `throws`: converting a typed-throws closure to the runtime's
     /// parameter-pack function type crashes the Swift 6.2 compiler ("reabstraction of pack values").
-    private func registerFunction() -> DeclSyntax {
+    private func registerFunction() -> String {
         let closureParameters = model.parameters.compactMap { parameter in
             parameter.assistedName.map { "\($0): \(parameter.type.trimmedDescription)" }
         }
         return """
-            \(raw: access)static func register(in env: \(RuntimeSymbol.environment), scope: \(RuntimeSymbol.scope)) {
-                env.register(\(extendedType.trimmed).self, scope: scope) { (\(raw: closureParameters.joined(separator: ", "))) throws -> \(extendedType.trimmed) in
-                    try make(resolver: \(RuntimeSymbol.environment).current\(raw: assistedArguments))
+            \(access)static func register(in env: \(RuntimeSymbol.environment), scope: \(RuntimeSymbol.scope)) {
+                env.register(\(extendedType.trimmed).self, scope: scope) { (\(closureParameters.joined(separator: ", "))) throws -> \(extendedType.trimmed) in
+                    try make(resolver: \(RuntimeSymbol.environment).current\(assistedArguments))
                 }
             }
             """
@@ -131,7 +132,7 @@ struct InjectableBuilder {
     /// required dependency is a protocol of its own (``dependencyProtocol(_:)``) so that a
     /// missing one is named by the compiler's first line; optional and deferred ones, which
     /// every graph provides, are requirements here.
-    private func requirementsProtocol() -> DeclSyntax {
+    private func requirementsProtocol() -> String {
         let inherited = requiredDependencies.map(dependencyProtocolName)
         let clause = inherited.isEmpty ? "" : ": " + inherited.joined(separator: ", ")
         var requirements: [String] = []
@@ -144,21 +145,21 @@ struct InjectableBuilder {
             }
         }
         let body = requirements.isEmpty ? "" : "\n    " + requirements.joined(separator: "\n    ") + "\n"
-        return "\(raw: access)protocol InjectionRequirements\(raw: clause) {\(raw: body)}"
+        return "\(access)protocol InjectionRequirements\(clause) {\(body)}"
     }
 
     /// `` protocol `needs Config` ``: the one requirement for a required dependency, named so that
     /// the compiler's "does not conform to protocol 'Greeter.`needs Config`'" reads as what is
     /// missing.
-    private func dependencyProtocol(_ type: String) -> DeclSyntax {
+    private func dependencyProtocol(_ type: String) -> String {
         """
-        \(raw: access)protocol \(raw: dependencyProtocolName(type)) {
-            func provide(_ type: \(raw: type).Type) -> \(raw: type)
+        \(access)protocol \(dependencyProtocolName(type)) {
+            func provide(_ type: \(type).Type) -> \(type)
         }
         """
     }
 
-    private func dependenciesProperty() -> DeclSyntax {
+    private func dependenciesProperty() -> String {
         let isolation = model.isMainActor ? "nonisolated " : ""
         let entries = model.parameters.enumerated().map { index, parameter in
             let kind =
@@ -173,10 +174,10 @@ struct InjectableBuilder {
                 "\(RuntimeSymbol.dependency)(\(parameter.type.metatypeOperand).self, label: \"\(label)\", kind: \(kind)),"
         }
         let list = entries.isEmpty ? "[]" : "[\n    " + entries.joined(separator: "\n    ") + "\n]"
-        return "\(raw: access)\(raw: isolation)static let dependencies: [\(RuntimeSymbol.dependency)] = \(raw: list)"
+        return "\(access)\(isolation)static let dependencies: [\(RuntimeSymbol.dependency)] = \(list)"
     }
 
-    private func makeFunction() -> DeclSyntax {
+    private func makeFunction() -> String {
         let arguments = model.parameters.map { parameter in
             let value = parameter.assistedName ?? resolution(of: parameter)
             return parameter.label.map { "\($0): \(value)" } ?? value
@@ -198,14 +199,14 @@ struct InjectableBuilder {
             body = call
         }
         return """
-            \(raw: access)static func make(resolver: \(RuntimeSymbol.environment)\(raw: assistedParameters)) \(raw: awaitCall.isEmpty ? "" : "async ")throws(\(RuntimeSymbol.failure)) -> Self {
-                \(raw: body)
+            \(access)static func make(resolver: \(RuntimeSymbol.environment)\(assistedParameters)) \(awaitCall.isEmpty ? "" : "async ")throws(\(RuntimeSymbol.failure)) -> Self {
+                \(body)
             }
             """
     }
 
     /// `make(graph:)`: builds the instance from a typed graph, with no lookup by type at run time.
-    private func makeFromGraphFunction() -> DeclSyntax {
+    private func makeFromGraphFunction() -> String {
         let arguments = model.parameters.map { parameter in
             let value = parameter.assistedName ?? "graph.provide(\(parameter.providedType).self)"
             return parameter.label.map { "\($0): \(value)" } ?? value
@@ -214,8 +215,8 @@ struct InjectableBuilder {
         let body = model.initializerThrows ? "try \(call)" : call
         let effects = (model.initializerIsAsync ? "async " : "") + (model.initializerThrows ? "throws " : "")
         return """
-            \(raw: access)static func make(graph: some InjectionRequirements\(raw: assistedParameters)) \(raw: effects)-> Self {
-                \(raw: body)
+            \(access)static func make(graph: some InjectionRequirements\(assistedParameters)) \(effects)-> Self {
+                \(body)
             }
             """
     }
@@ -256,21 +257,11 @@ extension InjectableModel.Parameter {
 }
 
 /// The name of the protocol that stands for one required dependency: `` `needs Config` ``
-/// (see ``readableName(_:)``).
+/// (see ``readableName(_:)``, which also drops backticks and runs of white space). The
+/// parentheses `.Type` needs are not part of it: `(any Clock)` is `` `needs any Clock` ``.
 func dependencyProtocolName(_ type: String) -> String {
-    readableName("needs \(type.displayedType)")
-}
-
-extension String {
-    /// A type's spelling as messages show it: without the parentheses that `.Type` needs, the
-    /// backticks a raw identifier cannot hold, and with every run of white space one space.
-    var displayedType: String {
-        var text = self
-        if text.hasPrefix("("), text.hasSuffix(")") {
-            text = String(text.dropFirst().dropLast())
-        }
-        return text.filter { $0 != "`" }.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    }
+    let isParenthesized = type.hasPrefix("(") && type.hasSuffix(")")
+    return readableName("needs " + (isParenthesized ? type.dropFirst().dropLast() : type[...]))
 }
 
 extension TypeSyntax {
