@@ -102,7 +102,7 @@ extension AssemblyMacroTests {
                         #sourceLocation(file: "test.swift", line: 4)
                         final class `#register(NoteStore.self)`: ProvidedToSharedServices, NoteStore.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 4)
-                            @available(*, unavailable, message: "ServerAssembly does not provide it to 'NoteStore': register it in ServerAssembly, or declare it with '#external'; a service shared by every scope cannot depend on what each scope provides ('RequestContext'): register 'NoteStore' with scope .scoped or .transient, or take Lazy or ServiceProvider") func provide<T>(_ type: T.Type) -> T {
+                            @available(*, unavailable, message: "ServerAssembly does not provide it to 'NoteStore': if it is what each scope provides ('RequestContext'), a service shared by every scope cannot depend on it: register 'NoteStore' with scope .scoped or .transient, or take Lazy or ServiceProvider; otherwise register it in ServerAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
                         }
@@ -251,7 +251,7 @@ extension AssemblyMacroTests {
                         #sourceLocation(file: "test.swift", line: 4)
                         final class `#register(Clock.self)`: ProvidedToSharedServices, Clock.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 4)
-                            @available(*, unavailable, message: "AppAssembly does not provide it to 'Clock': register it in AppAssembly, or declare it with '#external'; a Sendable service cannot depend on what '#registerMain' registers ('Router', 'Screen'): register 'Clock' with '#registerMain' if it belongs on the MainActor; a service shared by every scope cannot depend on what each scope provides ('RequestContext'): register 'Clock' with scope .scoped or .transient, or take Lazy or ServiceProvider") func provide<T>(_ type: T.Type) -> T {
+                            @available(*, unavailable, message: "AppAssembly does not provide it to 'Clock': if it is what '#registerMain' registers ('Router', 'Screen'), a Sendable service cannot depend on it: register 'Clock' with '#registerMain' if it belongs on the MainActor; if it is what each scope provides ('RequestContext'), a service shared by every scope cannot depend on it: register 'Clock' with scope .scoped or .transient, or take Lazy or ServiceProvider; otherwise register it in AppAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
                         }
@@ -259,7 +259,7 @@ extension AssemblyMacroTests {
                         #sourceLocation(file: "test.swift", line: 5)
                         final class `#registerMain(Router.self)`: ProvidedToSharedMainActorServices, @MainActor Router.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 5)
-                            @available(*, unavailable, message: "AppAssembly does not provide it to 'Router': register it in AppAssembly, or declare it with '#external'; a service shared by every scope cannot depend on what each scope provides ('RequestContext'): register 'Router' with scope .scoped or .transient, or take Lazy or ServiceProvider") func provide<T>(_ type: T.Type) -> T {
+                            @available(*, unavailable, message: "AppAssembly does not provide it to 'Router': if it is what each scope provides ('RequestContext'), a service shared by every scope cannot depend on it: register 'Router' with scope .scoped or .transient, or take Lazy or ServiceProvider; otherwise register it in AppAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
                         }
@@ -267,7 +267,7 @@ extension AssemblyMacroTests {
                         #sourceLocation(file: "test.swift", line: 6)
                         final class `#register(Handler.self)`: ProvidedToSendableServices, Handler.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 6)
-                            @available(*, unavailable, message: "AppAssembly does not provide it to 'Handler': register it in AppAssembly, or declare it with '#external'; a Sendable service cannot depend on what '#registerMain' registers ('Router', 'Screen'): register 'Handler' with '#registerMain' if it belongs on the MainActor") func provide<T>(_ type: T.Type) -> T {
+                            @available(*, unavailable, message: "AppAssembly does not provide it to 'Handler': if it is what '#registerMain' registers ('Router', 'Screen'), a Sendable service cannot depend on it: register 'Handler' with '#registerMain' if it belongs on the MainActor; otherwise register it in AppAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
                         }
@@ -275,7 +275,7 @@ extension AssemblyMacroTests {
                         #sourceLocation(file: "test.swift", line: 7)
                         final class `#registerMain(Screen.self)`: ProvidedToSharedMainActorServices, @MainActor Screen.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 7)
-                            @available(*, unavailable, message: "AppAssembly does not provide it to 'Screen': register it in AppAssembly, or declare it with '#external'; a service shared by every scope cannot depend on what each scope provides ('RequestContext'): register 'Screen' with scope .scoped or .transient, or take Lazy or ServiceProvider") func provide<T>(_ type: T.Type) -> T {
+                            @available(*, unavailable, message: "AppAssembly does not provide it to 'Screen': if it is what each scope provides ('RequestContext'), a service shared by every scope cannot depend on it: register 'Screen' with scope .scoped or .transient, or take Lazy or ServiceProvider; otherwise register it in AppAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
                         }

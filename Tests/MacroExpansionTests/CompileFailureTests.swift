@@ -89,7 +89,7 @@ struct CompileFailureTests {
         #expect(
             errors.contains {
                 $0.hasSuffix(
-                    "a Sendable service cannot depend on what '#registerMain' registers ('MainScreen'): register 'Presenter' with '#registerMain' if it belongs on the MainActor"
+                    "CrossTrackAssembly does not provide it to 'Presenter': if it is what '#registerMain' registers ('MainScreen'), a Sendable service cannot depend on it: register 'Presenter' with '#registerMain' if it belongs on the MainActor; otherwise register it in CrossTrackAssembly, or declare it with '#external'"
                 )
             }
         )
@@ -126,7 +126,7 @@ struct CompileFailureTests {
         #expect(
             Self.build.errors(onLine: 89).contains {
                 $0.hasSuffix(
-                    "a service shared by every scope cannot depend on what each scope provides ('RequestContext'): register 'RequestCache' with scope .scoped or .transient, or take Lazy or ServiceProvider"
+                    "CaptiveAssembly does not provide it to 'RequestCache': if it is what each scope provides ('RequestContext'), a service shared by every scope cannot depend on it: register 'RequestCache' with scope .scoped or .transient, or take Lazy or ServiceProvider; otherwise register it in CaptiveAssembly, or declare it with '#external'"
                 )
             }
         )

@@ -274,24 +274,30 @@ struct AssemblyBuilder {
     /// class falls back to its unavailable `provide(_:)`: the dependency is not provided to it.
     private func missingProviderMessage(for registration: AssemblyModel.Registration) -> String {
         let assembly = model.name
-        var message =
-            "\(assembly) does not provide it to '\(registration.service)': register it in \(assembly)"
-            + (model.included == nil ? "" : " or in \(model.included!)") + ", or declare it with '#external'"
+        let service = registration.service
+        // NB: the fallback cannot tell which case applies, so the reasons come first, each with
+        // the types it covers, and the general fix last.
+        var reasons: [String] = []
         if hasMainProviders && !registration.isMainActor {
             let main = model.registrations.filter { $0.isMainActor && $0.tags.isEmpty }.map { "'\($0.key)'" }
-            message +=
-                "; a Sendable service cannot depend on what '#registerMain' registers ("
-                + main.joined(separator: ", ")
-                + "): register '\(registration.service)' with '#registerMain' if it belongs on the MainActor"
+            reasons.append(
+                "if it is what '#registerMain' registers (\(main.joined(separator: ", "))), a Sendable service cannot "
+                    + "depend on it: register '\(service)' with '#registerMain' if it belongs on the MainActor"
+            )
         }
         if model.hasPerScopeProviders && registration.isShared {
             let perScope = model.registrations.filter { $0.isPerScope && $0.tags.isEmpty }.map { "'\($0.key)'" }
-            message +=
-                "; a service shared by every scope cannot depend on what each scope provides ("
-                + perScope.joined(separator: ", ")
-                + "): register '\(registration.service)' with scope .scoped or .transient, or take Lazy or ServiceProvider"
+            reasons.append(
+                "if it is what each scope provides (\(perScope.joined(separator: ", "))), a service shared by every "
+                    + "scope cannot depend on it: register '\(service)' with scope .scoped or .transient, "
+                    + "or take Lazy or ServiceProvider"
+            )
         }
-        return message
+        let registerIt =
+            "register it in \(assembly)" + (model.included.map { " or in \($0)" } ?? "")
+            + ", or declare it with '#external'"
+        let fix = reasons.isEmpty ? registerIt : reasons.joined(separator: "; ") + "; otherwise " + registerIt
+        return "\(assembly) does not provide it to '\(service)': \(fix)"
     }
 
     /// With `checkCycles: true`, one type alias per untagged `@Injectable` registration, each
