@@ -81,7 +81,7 @@ extension ServiceEnv {
     /// let greeter = try env.resolve(Greeter.self, tags: "formal", arguments: "Ada")
     /// ```
     ///
-    /// - Throws: the errors of ``resolve(_:)``; a wrong number or wrong types of arguments is
+    /// - Throws: the errors of ``resolve(_:)-4e43e``; a wrong number or wrong types of arguments is
     ///   ``ServiceError/factoryFailed(serviceType:underlyingError:)`` with a
     ///   ``ServiceUsageError``.
     @inlinable @discardableResult

@@ -3,7 +3,7 @@
 extension ServiceEnv {
     /// Registers an `async` factory for a Sendable service, optionally under tags.
     ///
-    /// Resolve it with ``resolveAsync(_:tags:)``; a synchronous ``resolve(_:)`` of it throws
+    /// Resolve it with ``resolveAsync(_:tags:)``; a synchronous ``resolve(_:)-4e43e`` of it throws
     /// ``ServiceError/factoryFailed(serviceType:underlyingError:)`` with
     /// ``ServiceUsageError/asyncFactory(serviceType:)``. A singleton is built exactly once even
     /// when many tasks await it first at the same time; they suspend, they do not block.
@@ -81,7 +81,7 @@ extension ServiceEnv {
     /// }
     /// ```
     ///
-    /// - Throws: the errors of ``resolve(_:)``.
+    /// - Throws: the errors of ``resolve(_:)-4e43e``.
     @inlinable @discardableResult
     public func resolveAsync<S: Sendable, each Tag: Hashable & Sendable>(
         _ type: S.Type,

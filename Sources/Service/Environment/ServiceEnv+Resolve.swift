@@ -23,7 +23,7 @@ extension ServiceEnv {
     /// Returns the instance of an `@Injectable` service, building it if its scope requires.
     ///
     /// The same as the generic `resolve(_:)`, chosen by the compiler when the type is known to be
-    /// ``Injectable``: when the environment registered it with ``register(_:scope:)`` (as
+    /// ``Injectable``: when the environment registered it with ``register(_:scope:)-44rpa`` (as
     /// `#register` and `@Assembly` do), the instance is built by a direct call of its generated
     /// `make(resolver:)`, with no factory closure in between. Overrides, scopes, cycle detection
     /// and the depth limit apply exactly as they do to any other resolve.
@@ -69,7 +69,7 @@ extension ServiceEnv {
     /// }
     /// ```
     ///
-    /// - Throws: the same errors as ``resolve(_:)``.
+    /// - Throws: the same errors as ``resolve(_:)-4e43e``.
     @MainActor @inlinable @discardableResult
     public func resolveMain<S>(_ type: S.Type) throws(ServiceError) -> S {
         if let value = storage.cachedValue(type, track: .main) {

@@ -61,7 +61,7 @@ extension ServiceEnv {
     /// ```
     ///
     /// - Throws: ``ServiceError/notRegistered(serviceType:)`` naming the type and tags when
-    ///   nothing is registered under them, and the errors of ``resolve(_:)``.
+    ///   nothing is registered under them, and the errors of ``resolve(_:)-4e43e``.
     @inlinable @discardableResult
     public func resolve<S: Sendable, each Tag: Hashable & Sendable>(
         _ type: S.Type,

@@ -59,7 +59,7 @@ public struct ResolutionFailure: Error, CustomStringConvertible, Sendable {
 }
 
 extension ServiceEnv {
-    /// Resolves a Sendable service like ``resolve(_:)``, but a failure says where it happened.
+    /// Resolves a Sendable service like ``resolve(_:)-4e43e``, but a failure says where it happened.
     ///
     /// Use it where an error is reported rather than handled: a server handler that turns a
     /// missing registration into an error response and a log line naming the environment and

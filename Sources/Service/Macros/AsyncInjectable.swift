@@ -3,7 +3,7 @@
 ///
 /// Registered without a closure, it is resolved with ``ServiceEnv/resolveAsync(_:tags:)``; its
 /// dependencies are resolved the same way, so they may be `async` services too. A synchronous
-/// ``ServiceEnv/resolve(_:)`` of it throws, as for any `async` factory.
+/// ``ServiceEnv/resolve(_:)-4e43e`` of it throws, as for any `async` factory.
 ///
 /// ```swift
 /// struct Settings: Sendable {}

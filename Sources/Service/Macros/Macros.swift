@@ -9,7 +9,7 @@
 /// call; `@Assisted` parameters are resolve-time arguments (the type becomes
 /// ``AssistedInjectable``, with a `register(in:scope:)` taking them). It expands to an extension with the ``Injectable`` conformance
 /// (``MainInjectable`` for a `@MainActor` type), `dependencies` metadata, one protocol per
-/// required dependency (`` `needs Database` ``, whose `provide(_:)` requirement an assembly must
+/// required dependency (`needs Database`, whose `provide(_:)` requirement an assembly must
 /// meet), an `InjectionRequirements` protocol that inherits them all, and `make(resolver:)`.
 ///
 /// ```swift
