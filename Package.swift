@@ -34,6 +34,8 @@ let package = Package(
             name: "RuntimeTests",
             dependencies: ["Service", "ServiceTesting", "ServiceClientCore", "LifecycleStandIn"],
         ),
+        // The documentation's code: every listing of the DocC catalog and the README is compiled here.
+        .testTarget(name: "DocumentationTests", dependencies: ["Service", "ServiceTesting"]),
         // NB: a module that exports a `Service` protocol, as ServiceLifecycle does; tests only.
         .target(name: "LifecycleStandIn", path: "Tests/LifecycleStandIn"),
         .testTarget(

@@ -1,7 +1,9 @@
 import NotesServerCore
 
 // Serves the notes API on 127.0.0.1:8080 until SIGTERM or SIGINT.
+// snippet: server-main
 let services = makeProductionServices()
 try services.validate()
 try await warmUp(services)
 try await buildApplication(services: services).runService()
+// snippet-end

@@ -9,6 +9,7 @@ import Synchronization
 // NB: this file imports ServiceLifecycle, whose `Service` protocol makes `@Service` ambiguous
 // here; the wrappers are spelled `@Injected`.
 
+// snippet: server-middleware
 /// Opens a scope per request, registers the request's `RequestInfo` in it and binds it while the
 /// rest of the chain runs; a failed resolve becomes a 500 response that names the environment and
 /// the chain, and a log line.
@@ -38,6 +39,8 @@ public struct ServiceScopeMiddleware<Context: RequestContext>: RouterMiddleware 
     }
 }
 
+// snippet-end
+
 /// Numbers the requests that do not name themselves.
 private final class Counter: Sendable {
     private let value = Atomic(0)
@@ -47,6 +50,7 @@ private final class Counter: Sendable {
     }
 }
 
+// snippet: server-handlers
 /// The handlers of one request: its wrappers resolve in the request's scope.
 struct NoteHandlers: Sendable {
     @Injected var notes: NoteService
@@ -56,6 +60,7 @@ struct NoteHandlers: Sendable {
         NoteList(notes: try await $notes.get().list())
     }
 
+    // snippet-hide
     func create(_ input: NewNote) async throws -> EditedResponse<Note> {
         EditedResponse(status: .created, response: try await $notes.get().create(input))
     }
@@ -71,12 +76,14 @@ struct NoteHandlers: Sendable {
         try await $notes.get().delete(id) ? .noContent : .notFound
     }
 
+    // snippet-show
     func statistics() throws -> String {
         // NB: `NoteStats` is not registered; `get()` throws instead of trapping.
         _ = try $stats.get()
         return "ok"
     }
 }
+// snippet-end
 
 /// The API's routes behind the scope middleware.
 public func buildRouter(services: ServiceEnv) -> Router<BasicRequestContext> {

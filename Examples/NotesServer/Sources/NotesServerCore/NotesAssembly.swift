@@ -1,6 +1,7 @@
 import Logging
 import Service
 
+// snippet: server-note-service
 /// The per-request service: it sees the request's `RequestInfo` and the server's shared store.
 @Injectable
 public struct NoteService: Sendable {
@@ -27,7 +28,9 @@ public struct NoteService: Sendable {
         await store.remove(id)
     }
 }
+// snippet-end
 
+// snippet: server-assembly
 /// The server's wiring, checked by the compiler: every dependency of every `@Injectable` type
 /// here is provided, and no singleton depends on what only a request provides.
 @Assembly
@@ -50,3 +53,4 @@ public func makeProductionServices() -> ServiceEnv {
 public func warmUp(_ services: ServiceEnv) async throws {
     _ = try await services.resolveAsync(NoteStore.self)
 }
+// snippet-end

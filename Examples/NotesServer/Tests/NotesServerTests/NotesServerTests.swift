@@ -27,6 +27,7 @@ func body(_ text: String) -> ByteBuffer {
     ByteBuffer(string: #"{"text":"\#(text)"}"#)
 }
 
+// snippet: server-tests
 @Suite(
     .serviceEnv(inheriting: production) { env in
         env.register((any TimeSource).self) { FixedTime() }
@@ -34,6 +35,7 @@ func body(_ text: String) -> ByteBuffer {
     }
 )
 struct NotesServerTests {
+    // snippet-hide
     @Test("a note created by one request is listed by the next: the store is shared")
     func storeIsShared() async throws {
         let app = buildApplication(services: .current, port: 0)
@@ -80,6 +82,7 @@ struct NotesServerTests {
         }
     }
 
+    // snippet-show
     @Test("the test's fixed clock reaches the per-request service")
     func overrideReachesRequests() async throws {
         let app = buildApplication(services: .current, port: 0)
@@ -90,6 +93,7 @@ struct NotesServerTests {
             }
         }
     }
+    // snippet-hide
 
     @Test("get and delete find a note by id, and a missing one is a 404")
     func getAndDelete() async throws {
@@ -137,4 +141,6 @@ struct NotesServerTests {
         #expect(throws: Never.self) { try production.validate() }
         #expect(throws: ServiceValidationError.self) { try production.makeScope(named: "bare request").validate() }
     }
+    // snippet-show
 }
+// snippet-end

@@ -1,0 +1,156 @@
+import Service
+import ServiceTesting
+import Testing
+
+// The listings of `Macros.md`.
+
+@Injectable
+private struct Database: Sendable {
+    let url = "sqlite://app.db"
+}
+
+private struct Logger: Sendable {
+    let label: String
+}
+
+private protocol TimeSource: Sendable {
+    func now() -> Int
+}
+
+@Injectable
+private struct SystemClock: TimeSource {
+    func now() -> Int { 1_700_000_000 }
+}
+
+private struct Config: Sendable {
+    let url: String
+}
+
+@MainActor
+@Injectable
+private final class HomeViewModel {
+    let repository: UserRepository
+    let config: Config
+
+    init(repository: UserRepository, config: Config) {
+        self.repository = repository
+        self.config = config
+    }
+}
+
+// snippet: macros-injectable
+@Injectable
+private final class UserRepository: Sendable {
+    let database: Database
+    let logger: Logger?
+
+    init(database: Database, logger: Logger?) {
+        self.database = database
+        self.logger = logger
+    }
+}
+// snippet-end
+
+// snippet: macros-inject-properties
+@Injectable
+private final class SettingsStore: Sendable {
+    @Inject let database: Database
+    @Inject let clock: any TimeSource
+    let pageSize = 50
+}
+// snippet-end
+
+// snippet: macros-assembly
+@Assembly
+private struct CoreAssembly {
+    #register(Database.self)
+    #register(UserRepository.self, scope: .transient)
+    #register(SystemClock.self, as: (any TimeSource).self)
+    #register(Config.self) { Config(url: "https://example.com") }
+    #registerMain(HomeViewModel.self)
+    #external(Logger.self)  // registered by hand elsewhere
+}
+// snippet-end
+
+// snippet: macros-assisted
+@Injectable
+private struct OrderDetail: Sendable {
+    let orderID: Int
+    let database: Database
+
+    init(@Assisted orderID: Int, database: Database) {
+        self.orderID = orderID
+        self.database = database
+    }
+}
+// snippet-end
+
+// snippet: macros-async
+@Injectable
+private actor NoteDatabase {
+    let config: Config
+    private var isOpen = false
+
+    init(config: Config) async {
+        self.config = config
+        await Task.yield()  // a real one would connect here
+        isOpen = true
+    }
+}
+// snippet-end
+
+// snippet: macros-includes
+@Assembly(includes: [CoreAssembly.self])
+private struct OrdersAssembly {
+    #register(OrderDetail.self, scope: .transient)
+    #register(SettingsStore.self)
+    #register(NoteDatabase.self)
+}
+// snippet-end
+
+// snippet: macros-cycle-fixed
+@Injectable
+private struct Ping: Sendable {
+    let pong: Lazy<Pong>  // resolved on first use: no construction cycle
+}
+
+@Injectable
+private struct Pong: Sendable {
+    let ping: Ping
+}
+
+@Assembly(checkCycles: true)
+private struct CycleAssembly {
+    #register(Ping.self)
+    #register(Pong.self)
+}
+// snippet-end
+
+@Suite(.serviceEnv())
+struct MacrosSamples {
+    @MainActor @Test func assembleAndResolve() async throws {
+        // snippet: macros-assemble
+        let env = ServiceEnv(name: "app")
+        env.register(Logger.self) { Logger(label: "app") }  // the #external one
+        env.assemble(OrdersAssembly())  // CoreAssembly first, then OrdersAssembly
+        try env.validate()
+
+        let home = try env.resolveMain(HomeViewModel.self)
+        let detail = try env.resolve(OrderDetail.self, arguments: 42)
+        let notes = try await env.resolveAsync(NoteDatabase.self)
+        // snippet-end
+        #expect(home.config.url == "https://example.com")
+        #expect(home.repository.logger?.label == "app")
+        #expect(detail.orderID == 42)
+        #expect(notes.config.url == "https://example.com")
+        #expect(try env.resolve(SettingsStore.self).clock.now() == 1_700_000_000)
+    }
+
+    @Test func lazyBreaksTheCycle() throws {
+        let env = ServiceEnv(name: "cycle")
+        env.apply(CycleAssembly())
+        try env.validate()
+        let pong = try env.resolve(Pong.self)
+        #expect(throws: Never.self) { try pong.ping.pong.resolve().ping.pong.resolve() }
+    }
+}

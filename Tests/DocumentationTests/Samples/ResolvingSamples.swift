@@ -1,0 +1,114 @@
+import Service
+import ServiceTesting
+import Testing
+
+// The listings of `RegisteringAndResolving.md`.
+
+private struct Endpoint: Sendable {
+    let url: String
+}
+
+private struct Greeter: Sendable {
+    let name: String
+    let times: Int
+}
+
+private struct Catalog: Sendable {
+    let items: [String]
+
+    static func download() async throws -> Catalog { Catalog(items: ["tea"]) }
+}
+
+private protocol Plugin: Sendable {
+    var name: String { get }
+}
+
+private struct Search: Plugin {
+    let name = "search"
+}
+
+private struct Share: Plugin {
+    let name = "share"
+}
+
+private struct Analytics: Sendable {}
+
+private final class Session: Sendable {}
+
+@Injectable
+private struct Checkout: Sendable {
+    let session: ServiceProvider<Session>  // resolves on every call
+    let catalog: Lazy<Catalog>  // resolves once, on first use
+}
+
+@Suite(.serviceEnv())
+struct ResolvingSamples {
+    @Test func forms() async throws {
+        let env = ServiceEnv(name: "forms")
+        // snippet: resolving-forms
+        enum Region: Hashable, Sendable { case eu, us }
+
+        // Tags: any Hashable & Sendable values; the type and its set of tags are the key.
+        env.register(Endpoint.self, tags: Region.eu) { Endpoint(url: "https://eu.example.com") }
+        env.register(Endpoint.self, tags: Region.us, "primary") { Endpoint(url: "https://us.example.com") }
+        let eu = try env.resolve(Endpoint.self, tags: Region.eu)
+
+        // Resolve-time arguments: any number, of any Sendable types.
+        env.register(Greeter.self) { (name: String, times: Int) in Greeter(name: name, times: times) }
+        let greeter = try env.resolve(Greeter.self, arguments: "Ada", 3)
+
+        // Async factories: resolve them with resolveAsync.
+        env.register(Catalog.self) { () async throws -> Catalog in try await Catalog.download() }
+        let catalog = try await env.resolveAsync(Catalog.self)
+
+        // Optional and multi-binding.
+        env.register((any Plugin).self, tags: "toolbar", "search") { Search() }
+        env.register((any Plugin).self, tags: "toolbar", "share") { Share() }
+        let analytics = try env.resolveIfRegistered(Analytics.self)  // nil when absent
+        let toolbar = try env.resolveAll((any Plugin).self, tags: "toolbar")  // every match, in order
+        // snippet-end
+        #expect(eu.url == "https://eu.example.com")
+        #expect(greeter.times == 3 && greeter.name == "Ada")
+        #expect(catalog.items == ["tea"])
+        #expect(analytics == nil)
+        #expect(toolbar.map(\.name) == ["search", "share"])
+        #expect(throws: ServiceError.self) { try env.resolve(Greeter.self, arguments: "Ada") }
+    }
+
+    @Test func deferred() throws {
+        let env = ServiceEnv(name: "deferred")
+        // snippet: resolving-deferred
+        env.register(Session.self, scope: .transient) { Session() }
+        env.register(Catalog.self) { Catalog(items: ["tea"]) }
+        env.register(Checkout.self)
+
+        let checkout = try env.resolve(Checkout.self)  // builds neither Session nor Catalog
+        let first = try checkout.session()
+        let second = try checkout.session()  // a new one: Session is transient
+        let items = checkout.catalog.value.items  // ["tea"], resolved now, kept
+        // snippet-end
+        #expect(first !== second)
+        #expect(items == ["tea"])
+    }
+
+    @Test func errors() throws {
+        let env = ServiceEnv(name: "request 42")
+        // snippet: resolving-errors
+        do {
+            _ = try env.require(Endpoint.self)
+        } catch {
+            print(error)
+            // Service 'Endpoint' is not registered in ServiceEnv (environment 'request 42'; resolving Endpoint)
+        }
+        // snippet-end
+        #expect(throws: ResolutionFailure.self) { try env.require(Endpoint.self) }
+        do {
+            _ = try env.require(Endpoint.self)
+        } catch {
+            #expect(
+                "\(error)"
+                    == "Service 'Endpoint' is not registered in ServiceEnv (environment 'request 42'; resolving Endpoint)"
+            )
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Service
+import ServiceTesting
+import Synchronization
+import Testing
+
+// The listings of `ScopesAndConcurrency.md`.
+
+// snippet: scopes-server-model
+private struct RequestContext: Sendable {
+    let id: String
+}
+
+private actor NoteStore {
+    private(set) var notes: [String] = []
+
+    func add(_ note: String) { notes.append(note) }
+}
+
+@Injectable
+private struct NoteService: Sendable {
+    let context: RequestContext
+    let store: NoteStore
+
+    func add(_ text: String) async { await store.add("\(text) (request \(context.id))") }
+}
+
+@Assembly
+private struct ServerAssembly {
+    #register(NoteStore.self) { NoteStore() }  // one store, shared by every request
+    #register(NoteService.self, scope: .transient)  // built per resolve, sees the request
+    #external(RequestContext.self, scope: .scoped)  // each request registers its own
+}
+// snippet-end
+
+@MainActor
+private final class Screen {
+    let title = "Notes"
+}
+
+private struct Counter: Sendable {
+    let id: Int
+}
+
+@Suite(.serviceEnv())
+struct ScopesSamples {
+    @Test func requestScopes() async throws {
+        // snippet: scopes-request
+        let app = ServiceEnv(name: "app")
+        app.apply(ServerAssembly())
+        try app.validate()  // per-scope declarations are not missing here
+
+        for id in ["1", "2"] {
+            try await app.withScope(named: "request \(id)") { scope in
+                scope.register(RequestContext(id: id))
+                try await scope.require(NoteService.self).add("hello")
+            }
+        }
+        print(try await app.resolve(NoteStore.self).notes)
+        // ["hello (request 1)", "hello (request 2)"]: one store, each request's own context
+        // snippet-end
+        #expect(try await app.resolve(NoteStore.self).notes == ["hello (request 1)", "hello (request 2)"])
+    }
+
+    @MainActor @Test func tracks() throws {
+        let env = ServiceEnv(name: "tracks")
+        // snippet: scopes-tracks
+        env.registerMain(Screen.self) { Screen() }  // a @MainActor type: the main track
+        let screen = try env.resolveMain(Screen.self)  // on the main actor
+        // snippet-end
+        #expect(screen.title == "Notes")
+        #expect(throws: ServiceError.self) { try env.resolveMain(Int.self) }
+    }
+
+    @Test func scopes() throws {
+        let env = ServiceEnv(name: "scopes")
+        let built = Atomic(0)
+        // snippet: scopes-kinds
+        env.register(Counter.self, scope: .transient) {
+            Counter(id: built.add(1, ordering: .relaxed).newValue)
+        }
+        let first = try env.resolve(Counter.self)
+        let second = try env.resolve(Counter.self)
+        print(first.id, second.id)  // 1 2: a new instance on every resolve
+        // snippet-end
+        #expect(first.id != second.id)
+    }
+
+    @Test func exactlyOnce() async throws {
+        let env = ServiceEnv(name: "once")
+        // snippet: scopes-exactly-once
+        let builds = Atomic(0)
+        env.register(Counter.self) {  // a singleton
+            Counter(id: builds.add(1, ordering: .relaxed).newValue)
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<100 {
+                group.addTask { _ = try? env.resolve(Counter.self) }
+            }
+        }
+        print(builds.load(ordering: .relaxed))  // 1, however many tasks asked first
+        // snippet-end
+        #expect(builds.load(ordering: .relaxed) == 1)
+    }
+}

@@ -1,0 +1,387 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// The expansions that the DocC catalog shows: `DocumentationTests` checks that every line of an
+/// expansion listing in the articles appears here, so the articles cannot drift from the macros.
+@Suite("the documentation's expansions")
+struct DocumentationExampleTests {
+    @Test("@Injectable on a final class with an initializer")
+    func injectableClass() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class UserRepository: Sendable {
+                let database: Database
+                let logger: Logger?
+
+                init(database: Database, logger: Logger?) {
+                    self.database = database
+                    self.logger = logger
+                }
+            }
+            """,
+            expandedSource: """
+                final class UserRepository: Sendable {
+                    let database: Database
+                    let logger: Logger?
+
+                    init(database: Database, logger: Logger?) {
+                        self.database = database
+                        self.logger = logger
+                    }
+                }
+
+                extension UserRepository: __ServiceMacroSupport.InjectableType {
+                    protocol InjectionRequirements: `needs Database` {
+                        func provide(_ type: Logger?.Type) -> Logger?
+                    }
+                    protocol `needs Database` {
+                        func provide(_ type: Database.Type) -> Database
+                    }
+                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency(Database.self, label: "database", kind: .required),
+                        __ServiceMacroSupport.Dependency(Logger.self, label: "logger", kind: .optional),
+                    ]
+                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(database: try resolver.resolve(Database.self), logger: try __ServiceMacroSupport.resolveIfRegistered(Logger.self, in: resolver))
+                    }
+                    static func make(graph: some InjectionRequirements) -> Self {
+                        Self(database: graph.provide(Database.self), logger: graph.provide(Logger?.self))
+                    }
+                    protocol __CycleRequirements {
+                        associatedtype Cycle_Database = Void
+                    }
+                    enum __CycleNode<G: __CycleRequirements> {
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Database>.Result
+                    }
+                }
+                """,
+        )
+    }
+
+    @Test("@Assembly with every kind of registration")
+    func assembly() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct CoreAssembly {
+                #register(Database.self)
+                #register(UserRepository.self, scope: .transient)
+                #register(SystemClock.self, as: (any TimeSource).self)
+                #register(Config.self) { Config(url: "https://example.com") }
+                #registerMain(HomeViewModel.self)
+                #external(Logger.self)  // registered by hand elsewhere
+            }
+            """,
+            expandedSource: """
+                struct CoreAssembly {
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+
+                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                        var rows: [__ServiceMacroSupport.Registration] = []
+                        rows.reserveCapacity(6)
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Database.self,
+                                registeredAs: Database.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .injectable(dependencies: Database.dependencies)
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: UserRepository.self,
+                                registeredAs: UserRepository.self,
+                                scope: .transient,
+                                track: .sendable,
+                                source: .injectable(dependencies: UserRepository.dependencies)
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: SystemClock.self,
+                                registeredAs: (any TimeSource).self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .injectable(dependencies: SystemClock.dependencies)
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Config.self,
+                                registeredAs: Config.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .closure
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: HomeViewModel.self,
+                                registeredAs: HomeViewModel.self,
+                                scope: .singleton,
+                                track: .main,
+                                source: .injectable(dependencies: HomeViewModel.dependencies)
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Logger.self,
+                                registeredAs: Logger.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .external
+                            )
+                        )
+                        return rows
+                    }
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.register(Database.self, scope: .singleton)
+                        env.register(UserRepository.self, scope: .transient)
+                        env.register((any TimeSource).self, scope: .singleton) { () throws(__ServiceMacroSupport.Failure) -> (any TimeSource) in
+                            try SystemClock.make(resolver: __ServiceMacroSupport.Environment.current)
+                        }
+                        env.register(Config.self, scope: .singleton) { Config(url: "https://example.com") }
+                        env.registerMain(HomeViewModel.self, scope: .singleton)
+                    }
+
+                    class ProvidedToSendableServices {
+                        let environment: __ServiceMacroSupport.Environment
+                        init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
+                        }
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
+                        }
+                        final func provide(_ type: Database.Type) -> Database {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                        final func provide(_ type: UserRepository.Type) -> UserRepository {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                        final func provide(_ type: (any TimeSource).Type) -> (any TimeSource) {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                        final func provide(_ type: Config.Type) -> Config {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                        final func provide(_ type: Logger.Type) -> Logger {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                    }
+
+                    class Provided: ProvidedToSendableServices {
+                        @MainActor final func provide(_ type: HomeViewModel.Type) -> HomeViewModel {
+                            __ServiceMacroSupport.provideMain(type, from: environment)
+                        }
+                    }
+
+                    private enum __InjectionGraphs {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        final class `#register(Database.self)`: ProvidedToSendableServices, Database.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            @available(*, unavailable, message: "CoreAssembly does not provide it to 'Database': if it is what '#registerMain' registers ('HomeViewModel'), a Sendable service cannot depend on it: register 'Database' with '#registerMain' if it belongs on the MainActor; otherwise register it in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
+                        }
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        final class `#register(UserRepository.self)`: ProvidedToSendableServices, UserRepository.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 4)
+                            @available(*, unavailable, message: "CoreAssembly does not provide it to 'UserRepository': if it is what '#registerMain' registers ('HomeViewModel'), a Sendable service cannot depend on it: register 'UserRepository' with '#registerMain' if it belongs on the MainActor; otherwise register it in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
+                        }
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 5)
+                        final class `#register(SystemClock.self, as: (any TimeSource).self)`: ProvidedToSendableServices, SystemClock.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 5)
+                            @available(*, unavailable, message: "CoreAssembly does not provide it to 'SystemClock': if it is what '#registerMain' registers ('HomeViewModel'), a Sendable service cannot depend on it: register 'SystemClock' with '#registerMain' if it belongs on the MainActor; otherwise register it in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
+                        }
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 7)
+                        final class `#registerMain(HomeViewModel.self)`: Provided, @MainActor HomeViewModel.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 7)
+                            @available(*, unavailable, message: "CoreAssembly does not provide it to 'HomeViewModel': register it in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
+                        }
+                        #sourceLocation()
+                    }
+                }
+
+                extension CoreAssembly: __ServiceMacroSupport.AssemblyType {}
+                """,
+        )
+    }
+
+    @Test("@Assisted parameters")
+    func assisted() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            struct OrderDetail: Sendable {
+                let orderID: Int
+                let database: Database
+
+                init(@Assisted orderID: Int, database: Database) {
+                    self.orderID = orderID
+                    self.database = database
+                }
+            }
+            """,
+            expandedSource: """
+                struct OrderDetail: Sendable {
+                    let orderID: Int
+                    let database: Database
+
+                    init(@Assisted orderID: Int, database: Database) {
+                        self.orderID = orderID
+                        self.database = database
+                    }
+                }
+
+                extension OrderDetail: __ServiceMacroSupport.AssistedInjectableType {
+                    protocol InjectionRequirements: `needs Database` {}
+                    protocol `needs Database` {
+                        func provide(_ type: Database.Type) -> Database
+                    }
+                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency(Int.self, label: "orderID", kind: .argument),
+                        __ServiceMacroSupport.Dependency(Database.self, label: "database", kind: .required),
+                    ]
+                    static func make(resolver: __ServiceMacroSupport.Environment, orderID: Int) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(orderID: orderID, database: try resolver.resolve(Database.self))
+                    }
+                    static func make(graph: some InjectionRequirements, orderID: Int) -> Self {
+                        Self(orderID: orderID, database: graph.provide(Database.self))
+                    }
+                    protocol __CycleRequirements {
+                        associatedtype Cycle_Database = Void
+                    }
+                    enum __CycleNode<G: __CycleRequirements> {
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Database>.Result
+                    }
+                    static func register(in env: __ServiceMacroSupport.Environment, scope: __ServiceMacroSupport.Scope) {
+                        env.register(OrderDetail.self, scope: scope) { (orderID: Int) throws -> OrderDetail in
+                            try make(resolver: __ServiceMacroSupport.Environment.current, orderID: orderID)
+                        }
+                    }
+                }
+                """,
+        )
+    }
+
+    @Test("@Assembly(checkCycles: true)")
+    func cycles() {
+        assertMacroExpansion(
+            """
+            @Assembly(checkCycles: true)
+            struct CycleAssembly {
+                #register(Ping.self)
+                #register(Pong.self)
+            }
+            """,
+            expandedSource: """
+                struct CycleAssembly {
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+
+                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                        var rows: [__ServiceMacroSupport.Registration] = []
+                        rows.reserveCapacity(2)
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Ping.self,
+                                registeredAs: Ping.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .injectable(dependencies: Ping.dependencies)
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Pong.self,
+                                registeredAs: Pong.self,
+                                scope: .singleton,
+                                track: .sendable,
+                                source: .injectable(dependencies: Pong.dependencies)
+                            )
+                        )
+                        return rows
+                    }
+
+                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.register(Ping.self, scope: .singleton)
+                        env.register(Pong.self, scope: .singleton)
+                    }
+
+                    class Provided {
+                        let environment: __ServiceMacroSupport.Environment
+                        init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
+                        }
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
+                        }
+                        final func provide(_ type: Ping.Type) -> Ping {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                        final func provide(_ type: Pong.Type) -> Pong {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                    }
+
+                    private enum __InjectionGraphs {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        final class `#register(Ping.self)`: Provided, Ping.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            @available(*, unavailable, message: "CycleAssembly does not provide it to 'Ping': register it in CycleAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
+                        }
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        final class `#register(Pong.self)`: Provided, Pong.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 4)
+                            @available(*, unavailable, message: "CycleAssembly does not provide it to 'Pong': register it in CycleAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
+                        }
+                        #sourceLocation()
+                    }
+
+                    private enum __CycleGraph: Ping.__CycleRequirements, Pong.__CycleRequirements {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias `Ping needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Ping.__CycleNode<__CycleGraph>.Edges
+                        #sourceLocation()
+                        typealias Cycle_Ping = `Ping needs itself through its dependencies: take one of them as Lazy or ServiceProvider`
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias `Pong needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Pong.__CycleNode<__CycleGraph>.Edges
+                        #sourceLocation()
+                        typealias Cycle_Pong = `Pong needs itself through its dependencies: take one of them as Lazy or ServiceProvider`
+                    }
+                }
+
+                extension CycleAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
+                """,
+        )
+    }
+}
