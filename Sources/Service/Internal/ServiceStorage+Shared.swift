@@ -29,12 +29,15 @@ extension ServiceStorage {
                     var running = SyncFrame(running: frame, of: slot, below: parent, in: env.storage)
                     return try running.construct(in: ThreadFrame.cell, make)
                 }
-                let bits = (try? result.get()).map { RetainedBits.retain(ValueBox($0)) } ?? 0
+                let value = try? result.get()
+                let bits = value.map { RetainedBits.retain(ValueBox($0)) } ?? 0
                 unpublished = slot.finishConstruction(
                     on: track,
                     generation: generation,
                     publishing: bits,
                     builtBy: registration,
+                    recording: value.flatMap(Self.disposable),
+                    in: disposals,
                 )
                 built = result
             }
@@ -82,12 +85,15 @@ extension ServiceStorage {
                 } catch {
                     result = .failure(error)
                 }
-                let bits = (try? result.get()).map { RetainedBits.retain(ValueBox($0)) } ?? 0
+                let value = try? result.get()
+                let bits = value.map { RetainedBits.retain(ValueBox($0)) } ?? 0
                 let unpublished = slot.finishConstruction(
                     on: .sendable,
                     generation: generation,
                     publishing: bits,
                     builtBy: registration,
+                    recording: value.flatMap(Self.disposable),
+                    in: disposals,
                 )
                 construction.finish()
                 if unpublished != 0 {
@@ -119,6 +125,12 @@ extension ServiceStorage {
     @usableFromInline
     func instanceFailure(_ error: any Error, slot: Slot) -> ServiceError {
         .fromFactory(error, name: slot.name)
+    }
+
+    /// `value` as an instance to dispose when its cache is dropped, if it is one.
+    @usableFromInline
+    static func disposable<Value>(_ value: Value) -> (any AsyncDisposable)? {
+        value as? any AsyncDisposable
     }
 
     /// Makes `box` the cached instance of `slot` on the Sendable track unless one is cached or
@@ -176,6 +188,9 @@ extension Slot {
     /// instance of the one it replaced published after it: the caller still gets that instance,
     /// as if its resolve had finished first, but the next resolve builds with the new one.
     ///
+    /// A published `disposable` is recorded in `ledger` under the same lock, so that a reset
+    /// cannot drop the instance between its publication and its record.
+    ///
     /// Returns the retained pointer the caller must retire: `bits` when it was not published,
     /// otherwise whatever the cache held before (normally nothing).
     @usableFromInline
@@ -184,6 +199,8 @@ extension Slot {
         generation: UInt64,
         publishing bits: UInt,
         builtBy registration: Registration,
+        recording disposable: (any AsyncDisposable)?,
+        in ledger: DisposalLedger,
     ) -> UInt {
         withState { state in
             state.construction = nil
@@ -192,6 +209,9 @@ extension Slot {
             let builder = UInt(bitPattern: Unmanaged.passUnretained(registration).toOpaque())
             guard bits != 0, state.generation == generation, current == 0 || current == builder else {
                 return bits
+            }
+            if let disposable {
+                ledger.record(disposable, service: name, bits: bits)
             }
             return exchangeCache(track, with: bits)
         }

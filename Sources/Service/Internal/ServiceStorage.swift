@@ -43,6 +43,8 @@ final class ServiceStorage: @unchecked Sendable {
     private let assemblyLock = Atomic(false)
     /// The declared assemblies applied to this storage.
     @exclusivity(unchecked) private var assemblyLog = AssemblyLog()
+    /// The cached instances to dispose when their caches are dropped.
+    @usableFromInline let disposals: DisposalLedger
 
     private struct WriterState {
         /// Every slot, untagged and tagged, in creation order.
@@ -70,6 +72,9 @@ final class ServiceStorage: @unchecked Sendable {
         self.parent = parent
         self.isScope = isScope
         self.isWithinScope = isScope || parent?.isWithinScope == true
+        // NB: a scope's disposals are waited for, and their failures reported, by its parent's.
+        let report = isScope ? parent?.disposals.report : nil
+        self.disposals = DisposalLedger(report: report ?? DisposalReport())
         // NB: a scope usually registers a value or two; a table of 4 holds 3 before it grows.
         let first = SlotTable.make(capacity: isScope ? 4 : 16)
         table = Atomic(UInt(bitPattern: Unmanaged.passUnretained(first).toOpaque()))
@@ -77,6 +82,7 @@ final class ServiceStorage: @unchecked Sendable {
     }
 
     deinit {
+        disposals.takeAll()
         for bits in withRetired({ $0 }) {
             RetainedBits.release(bits)
         }
@@ -365,6 +371,7 @@ final class ServiceStorage: @unchecked Sendable {
         guard !bits.isEmpty else {
             return
         }
+        disposals.take(bits)
         let releasable = withRetired { list in
             list += bits
             guard ReaderGate.isQuiescent() else {
