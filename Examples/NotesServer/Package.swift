@@ -33,6 +33,16 @@ let package = Package(
             ],
         ),
         .executableTarget(name: "NotesServer", dependencies: ["NotesServerCore"]),
+        // What the library adds to a request: `swift run -c release NotesServerBenchmark`.
+        .executableTarget(
+            name: "NotesServerBenchmark",
+            dependencies: [
+                "NotesServerCore",
+                .product(name: "Service", package: servicePackage),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+        ),
         .testTarget(
             name: "NotesServerTests",
             dependencies: [

@@ -23,6 +23,10 @@ public struct NewNote: Codable, Sendable {
 /// The body of `GET /notes`.
 public struct NoteList: Codable, Sendable, ResponseEncodable {
     public let notes: [Note]
+
+    public init(notes: [Note]) {
+        self.notes = notes
+    }
 }
 
 /// What a request's scope registers: who is asking.
@@ -60,7 +64,8 @@ public actor NoteStore {
         return NoteStore()
     }
 
-    func all() -> [Note] {
+    /// Every note, in the order they were created.
+    public func all() -> [Note] {
         notes.values.sorted { $0.id < $1.id }
     }
 
