@@ -32,6 +32,16 @@ private struct ServerAssembly {
 }
 // snippet-end
 
+// snippet: scopes-disposal-type
+private actor ConnectionPool: AsyncDisposable {
+    private(set) var isOpen = true
+
+    func dispose() async throws {
+        isOpen = false  // a real pool would close its connections here
+    }
+}
+// snippet-end
+
 @MainActor
 private final class Screen {
     let title = "Notes"
@@ -100,5 +110,17 @@ struct ScopesSamples {
         print(builds.load(ordering: .relaxed))  // 1, however many tasks asked first
         // snippet-end
         #expect(builds.load(ordering: .relaxed) == 1)
+    }
+
+    @Test func disposal() async throws {
+        // snippet: scopes-disposal
+        let services = ServiceEnv(name: "server")
+        services.register(ConnectionPool.self) { ConnectionPool() }
+        let pool = try services.resolve(ConnectionPool.self)
+
+        try await services.shutdown()  // drops the caches, disposes newest first, waits
+        print(await pool.isOpen)  // false
+        // snippet-end
+        #expect(await !pool.isOpen)
     }
 }

@@ -6,4 +6,5 @@ let services = makeProductionServices()
 try services.validate()
 try await warmUp(services)
 try await buildApplication(services: services).runService()
+try await services.shutdown()  // after a graceful shutdown: close the store
 // snippet-end

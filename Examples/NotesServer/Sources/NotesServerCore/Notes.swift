@@ -51,10 +51,13 @@ public struct SystemTime: TimeSource {
     public func now() -> Date { Date() }
 }
 
-/// The notes, kept in memory: one store for the whole server, built by an `async` factory.
-public actor NoteStore {
+/// The notes, kept in memory: one store for the whole server, built by an `async` factory, and
+/// closed by `ServiceEnv.shutdown()` when the server stops.
+public actor NoteStore: AsyncDisposable {
     private var notes: [Int: Note] = [:]
     private var nextID = 1
+    /// False once the environment has disposed the store.
+    public private(set) var isOpen = true
 
     private init() {}
 
@@ -62,6 +65,12 @@ public actor NoteStore {
     public static func open() async -> NoteStore {
         await Task.yield()
         return NoteStore()
+    }
+
+    /// Closes the store (a real one would flush and close its connections here).
+    public func dispose() async {
+        notes = [:]
+        isOpen = false
     }
 
     /// Every note, in the order they were created.

@@ -136,6 +136,17 @@ struct NotesServerTests {
         }
     }
 
+    @Test("shutting the services down closes the store; the next resolve opens a new one")
+    func shutdownClosesTheStore() async throws {
+        let services = makeProductionServices()
+        try await warmUp(services)
+        let store = try await services.resolveAsync(NoteStore.self)
+        #expect(await store.isOpen)
+        try await services.shutdown()
+        #expect(await !store.isOpen)
+        #expect(try await services.resolveAsync(NoteStore.self) !== store)
+    }
+
     @Test("the production wiring validates, and a request scope without its context does not")
     func productionWiringValidates() throws {
         #expect(throws: Never.self) { try production.validate() }
