@@ -64,8 +64,35 @@ private final class ClosingScreen: AsyncDisposable {
     func dispose() async throws { log.append("screen") }
 }
 
+/// A key whose factory may build a disposable instance or not.
+private protocol Handle: Sendable {}
+
+private struct PlainHandle: Handle {}
+
+extension Resource: Handle {}
+
 @Suite("Disposal")
 struct DisposalTests {
+    @Test(
+        "a registration whose instances change type: a non-disposable first instance does not hide a disposable later one"
+    )
+    func dynamicTypeDecidesEachTime() async throws {
+        let log = DisposalLog()
+        let builds = Atomic(0)
+        let env = ServiceEnv(name: "handles")
+        env.register((any Handle).self) {
+            let first = builds.add(1, ordering: .relaxed).newValue == 1
+            return first ? PlainHandle() as any Handle : Resource("second", log: log)
+        }
+        _ = try env.resolve((any Handle).self)
+        env.resetCaches()
+        try await env.waitForDisposals()
+        #expect(log.all.isEmpty)
+        _ = try env.resolve((any Handle).self)
+        try await env.shutdown()
+        #expect(log.all == ["second"])
+    }
+
     @Test("shutdown disposes cached instances newest first, once, and keeps the registrations")
     func shutdownDisposesNewestFirst() async throws {
         let log = DisposalLog()

@@ -61,6 +61,10 @@ class Registration: @unchecked Sendable {
     /// The factory's argument types, for error messages; empty unless the factory takes
     /// arguments.
     var argumentTypes: [Any.Type] { [] }
+    /// The dynamic type of the last instance found not to be `AsyncDisposable`, which spares the
+    /// next construction of that type the dynamic cast (a scope builds its `.scoped` services per
+    /// request); zero until then.
+    @usableFromInline let nonDisposableType = Atomic<UInt>(0)
     /// What the factory builds and resolves, when it is known (an `Injectable` type registered
     /// without a closure); `validate()` and graph exports read it.
     @usableFromInline var metadata: RegistrationMetadata?

@@ -36,8 +36,8 @@ extension ServiceStorage {
                     generation: generation,
                     publishing: bits,
                     builtBy: registration,
-                    recording: value.flatMap(Self.disposable),
-                    in: disposals,
+                    recording: value.flatMap { Self.disposable($0, builtBy: registration) },
+                    in: self,
                 )
                 built = result
             }
@@ -92,8 +92,8 @@ extension ServiceStorage {
                     generation: generation,
                     publishing: bits,
                     builtBy: registration,
-                    recording: value.flatMap(Self.disposable),
-                    in: disposals,
+                    recording: value.flatMap { Self.disposable($0, builtBy: registration) },
+                    in: self,
                 )
                 construction.finish()
                 if unpublished != 0 {
@@ -127,10 +127,21 @@ extension ServiceStorage {
         .fromFactory(error, name: slot.name)
     }
 
-    /// `value` as an instance to dispose when its cache is dropped, if it is one.
-    @usableFromInline
-    static func disposable<Value>(_ value: Value) -> (any AsyncDisposable)? {
-        value as? any AsyncDisposable
+    /// `value`, built by `registration`, as an instance to dispose when its cache is dropped, if
+    /// it is one: a reference, so that passing "none" through `finishConstruction` copies no
+    /// existential. A type found not to conform is remembered, so its next instance is not cast.
+    @inlinable
+    static func disposable<Value>(_ value: Value, builtBy registration: Registration) -> DisposableInstance? {
+        // NB: `as Any` opens an existential `Value`; `type(of: value)` would give `Value` itself.
+        let dynamicType = unsafeBitCast(type(of: value as Any), to: UInt.self)
+        if registration.nonDisposableType.load(ordering: .relaxed) == dynamicType {
+            return nil
+        }
+        guard let disposable = value as? any AsyncDisposable else {
+            registration.nonDisposableType.store(dynamicType, ordering: .relaxed)
+            return nil
+        }
+        return DisposableInstance(disposable)
     }
 
     /// Makes `box` the cached instance of `slot` on the Sendable track unless one is cached or
@@ -188,7 +199,7 @@ extension Slot {
     /// instance of the one it replaced published after it: the caller still gets that instance,
     /// as if its resolve had finished first, but the next resolve builds with the new one.
     ///
-    /// A published `disposable` is recorded in `ledger` under the same lock, so that a reset
+    /// A published `disposable` is recorded in `storage` under the same lock, so that a reset
     /// cannot drop the instance between its publication and its record.
     ///
     /// Returns the retained pointer the caller must retire: `bits` when it was not published,
@@ -199,8 +210,8 @@ extension Slot {
         generation: UInt64,
         publishing bits: UInt,
         builtBy registration: Registration,
-        recording disposable: (any AsyncDisposable)?,
-        in ledger: DisposalLedger,
+        recording disposable: DisposableInstance?,
+        in storage: ServiceStorage,
     ) -> UInt {
         withState { state in
             state.construction = nil
@@ -211,7 +222,7 @@ extension Slot {
                 return bits
             }
             if let disposable {
-                ledger.record(disposable, service: name, bits: bits)
+                storage.record(disposable.instance, service: name, bits: bits)
             }
             return exchangeCache(track, with: bits)
         }

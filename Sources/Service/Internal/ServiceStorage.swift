@@ -9,9 +9,9 @@ public import Synchronization
 /// reader can still see them.
 @usableFromInline
 final class ServiceStorage: @unchecked Sendable {
-    // Safety: `writerState`, `retiredBits` and `assemblyLog` are each only read or written while
-    // their own spin lock (`writerLock`, `retiredLock`, `assemblyLock`) is held, in `withWriter`,
-    // `withRetired` and `withAssembly`; every other stored property is immutable or atomic. The
+    // Safety: `writerState`, `retiredBits`, `assemblyLog` and `disposalState` are each only read or
+    // written while their own spin lock (`writerLock`, `retiredLock`, `assemblyLock`,
+    // `disposalLock`) is held, in `withWriter`, `withRetired`, `withAssembly` and `withDisposals`; every other stored property is immutable or atomic. The
     // locks are atomics of this module, so ThreadSanitizer sees them (it cannot see the futex of
     // `Synchronization.Mutex`), and they live inline, so a storage (a scope) is one allocation.
     /// Keeps the fields every resolve reads off the cache line of the object's reference count,
@@ -43,8 +43,12 @@ final class ServiceStorage: @unchecked Sendable {
     private let assemblyLock = Atomic(false)
     /// The declared assemblies applied to this storage.
     @exclusivity(unchecked) private var assemblyLog = AssemblyLog()
-    /// The cached instances to dispose when their caches are dropped.
-    @usableFromInline let disposals: DisposalLedger
+    private let disposalLock = Atomic(false)
+    /// The published `AsyncDisposable` instances, by the address of their cache box, and the
+    /// sequence number of the next one; see `ServiceStorage+Disposal.swift`.
+    @exclusivity(unchecked) private var disposalState = DisposalState()
+    /// Runs this storage's disposals; nil for a scope, which reports to its parent's.
+    private let ownDisposalReport: DisposalReport?
 
     private struct WriterState {
         /// Every slot, untagged and tagged, in creation order.
@@ -72,9 +76,8 @@ final class ServiceStorage: @unchecked Sendable {
         self.parent = parent
         self.isScope = isScope
         self.isWithinScope = isScope || parent?.isWithinScope == true
-        // NB: a scope's disposals are waited for, and their failures reported, by its parent's.
-        let report = isScope ? parent?.disposals.report : nil
-        self.disposals = DisposalLedger(report: report ?? DisposalReport())
+        // NB: a scope is opened per request: it allocates nothing for disposal.
+        self.ownDisposalReport = isScope && parent != nil ? nil : DisposalReport()
         // NB: a scope usually registers a value or two; a table of 4 holds 3 before it grows.
         let first = SlotTable.make(capacity: isScope ? 4 : 16)
         table = Atomic(UInt(bitPattern: Unmanaged.passUnretained(first).toOpaque()))
@@ -82,7 +85,10 @@ final class ServiceStorage: @unchecked Sendable {
     }
 
     deinit {
-        disposals.takeAll()
+        // NB: nothing else can reach a storage in its deinit, so the check needs no lock.
+        if !disposalState.entries.isEmpty {
+            disposeAll()
+        }
         for bits in withRetired({ $0 }) {
             RetainedBits.release(bits)
         }
@@ -100,6 +106,18 @@ final class ServiceStorage: @unchecked Sendable {
         retiredLock.lockSpinning()
         defer { retiredLock.unlockSpinning() }
         return body(&retiredBits)
+    }
+
+    /// Runs `body` with exclusive access to the disposal bookkeeping.
+    func withDisposals<Result>(_ body: (inout DisposalState) -> Result) -> Result {
+        disposalLock.lockSpinning()
+        defer { disposalLock.unlockSpinning() }
+        return body(&disposalState)
+    }
+
+    /// Where this storage's disposals run: its own report, or for a scope its parent's.
+    var disposalReport: DisposalReport {
+        ownDisposalReport ?? parent.unsafelyUnwrapped.disposalReport
     }
 
     /// Runs `body` with exclusive access to the log of applied assemblies.
@@ -371,7 +389,7 @@ final class ServiceStorage: @unchecked Sendable {
         guard !bits.isEmpty else {
             return
         }
-        disposals.take(bits)
+        dispose(bits)
         let releasable = withRetired { list in
             list += bits
             guard ReaderGate.isQuiescent() else {

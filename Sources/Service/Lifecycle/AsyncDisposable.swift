@@ -80,7 +80,7 @@ extension ServiceEnv {
     /// - Throws: ``ServiceDisposalError`` with every disposal that failed since the last
     ///   ``shutdown()`` or `waitForDisposals()`.
     public func waitForDisposals() async throws(ServiceDisposalError) {
-        let failures = await storage.disposals.report.settle()
+        let failures = await storage.disposalReport.settle()
         if !failures.isEmpty {
             throw ServiceDisposalError(environment: name, failures: failures)
         }

@@ -1,55 +1,64 @@
-/// The disposable instances an environment built and still caches, and the disposals it started.
+/// The disposable instances a storage built and still caches.
 ///
 /// A cached instance that conforms to `AsyncDisposable` is recorded when its construction
-/// publishes it, keyed by the address of its cache box. Every path that drops a cache (a reset, a
-/// replaced registration, a storage that goes away) hands the dropped boxes to `take(_:)`, so an
-/// instance is disposed once, after it has left the cache, and never while it is still cached.
+/// publishes it, keyed by the address of its cache box, under the slot's lock. Every path that
+/// drops a cache (a reset, a replaced registration, a storage that goes away) hands the dropped
+/// boxes to `dispose(_:)`, so an instance is disposed once, after it has left the cache, and never
+/// while it is still cached. A storage with nothing disposable pays one empty dictionary.
+struct DisposalState {
+    var entries: [UInt: DisposalEntry] = Dictionary()
+    var nextSequence = 0
+}
+
+/// An `AsyncDisposable` instance on its way from a construction to the record of its storage.
 @usableFromInline
-final class DisposalLedger: Sendable {
-    /// One recorded instance.
-    struct Entry: Sendable {
-        /// The order of publication, across the environment: disposal runs in reverse.
-        let sequence: Int
-        let service: String
-        let instance: any AsyncDisposable
+final class DisposableInstance: Sendable {
+    let instance: any AsyncDisposable
+
+    @usableFromInline init(_ instance: any AsyncDisposable) {
+        self.instance = instance
     }
+}
 
-    private struct State: Sendable {
-        var entries: [UInt: Entry] = [:]
-        var nextSequence = 0
-    }
+/// One recorded instance.
+struct DisposalEntry: Sendable {
+    /// The order of publication in its storage: disposal runs in reverse.
+    let sequence: Int
+    let service: String
+    let instance: any AsyncDisposable
+}
 
-    private let state = Locked(State())
-    /// Where disposals run and their failures wait; a scope shares its parent's.
-    let report: DisposalReport
-
-    init(report: DisposalReport) {
-        self.report = report
-    }
-
+extension ServiceStorage {
     /// Records `instance`, just published in the cache box at `bits`.
     func record(_ instance: any AsyncDisposable, service: String, bits: UInt) {
-        state.withLock { state in
-            state.entries[bits] = Entry(sequence: state.nextSequence, service: service, instance: instance)
+        withDisposals { state in
+            state.entries[bits] = DisposalEntry(sequence: state.nextSequence, service: service, instance: instance)
             state.nextSequence += 1
         }
     }
 
     /// Disposes the recorded instances among the dropped pointers `bits`, newest first.
-    func take(_ bits: [UInt]) {
-        let batch = state.withLock { state in
+    func dispose(_ bits: [UInt]) {
+        let batch = withDisposals { state in
             state.entries.isEmpty ? [] : bits.compactMap { state.entries.removeValue(forKey: $0) }
         }
-        report.dispose(batch)
+        if !batch.isEmpty {
+            disposalReport.dispose(batch)
+        }
     }
 
     /// Disposes every recorded instance, newest first: the storage is going away.
-    func takeAll() {
-        let all = state.withLock { state in
-            defer { state.entries = [:] }
+    func disposeAll() {
+        let all = withDisposals { state -> [DisposalEntry] in
+            guard !state.entries.isEmpty else {
+                return []
+            }
+            defer { state.entries = Dictionary() }
             return Array(state.entries.values)
         }
-        report.dispose(all)
+        if !all.isEmpty {
+            disposalReport.dispose(all)
+        }
     }
 }
 
@@ -64,10 +73,7 @@ final class DisposalReport: Sendable {
     private let state = Locked(State())
 
     /// Starts disposing `entries`, newest first, after every batch started before.
-    func dispose(_ entries: [DisposalLedger.Entry]) {
-        guard !entries.isEmpty else {
-            return
-        }
+    func dispose(_ entries: [DisposalEntry]) {
         let ordered = entries.sorted { $0.sequence > $1.sequence }
         state.withLock { state in
             let previous = state.tail
