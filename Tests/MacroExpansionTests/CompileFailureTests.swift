@@ -133,10 +133,23 @@ struct CompileFailureTests {
         #expect(Self.build.errors(onLine: 90).isEmpty)
     }
 
+    @Test("a value type registered with the weak scope fails on its line, saying weak holds classes only")
+    func valueTypeInWeakScope() {
+        let errors = Self.build.errors(onLine: 230)
+        #expect(
+            errors.first?.hasSuffix(
+                "error: 'weak' is unavailable: '.weak' shares a class instance while something holds it: its factory must return a class; register a value type with '.singleton' or '.transient'"
+            ) == true,
+            "\(errors)",
+        )
+        #expect(errors.count == 1, "\(errors)")
+    }
+
     @Test("the fixture's correct declarations produce no other errors")
     func noStrayErrors() {
         let lines = Set(Self.build.errorLines)
-        #expect(lines.isSubset(of: [14, 27, 40, 68, 89, 207, 222]), "unexpected errors: \(Self.build.errorMessages)")
+        let expected: Set = [14, 27, 40, 68, 89, 207, 222, 230]
+        #expect(lines.isSubset(of: expected), "unexpected errors: \(Self.build.errorMessages)")
     }
 }
 

@@ -31,6 +31,12 @@ enum Sharing: UInt8, Sendable {
     case graph
     /// One cached instance (`.singleton`, `.custom`, `.scoped`).
     case cached
+    /// One instance while something else holds it (`WeakScope.weak`), kept by a weak reference
+    /// in the slot's state rather than in its cache.
+    case weak
+
+    /// Whether every resolve, or every construction graph, builds its own instance.
+    @inlinable var isUnshared: Bool { rawValue < Sharing.cached.rawValue }
 }
 
 /// What `register` stored for one key: its scope, track and factory.
@@ -91,6 +97,7 @@ class Registration: @unchecked Sendable {
             switch scope {
             case .transient: .none
             case .graph: .graph
+            case .custom where scope.isWeak: .weak
             case .singleton, .custom: .cached
             }
         self.track = track
@@ -110,7 +117,7 @@ class Registration: @unchecked Sendable {
         return switch sharing {
         case .none: .transient
         case .graph: .graph
-        case .cached: .no
+        case .cached, .weak: .no
         }
     }
 

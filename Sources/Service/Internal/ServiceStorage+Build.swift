@@ -76,7 +76,7 @@ extension ServiceStorage {
         in env: ServiceEnv,
     ) throws(ServiceError) -> Value {
         let (sharing, isInstance) = registration._withUnsafeGuaranteedRef { ($0.sharing, $0.isInstance) }
-        if sharing != .cached && !isInstance {
+        if sharing.isUnshared && !isInstance {
             return try buildUnshared(type, slot: slot, registration, inGraph: sharing == .graph, in: env)
         }
         return try build(type, slot: slot.takeUnretainedValue(), registration.takeUnretainedValue(), in: env)

@@ -267,6 +267,18 @@ extension ServiceStorage {
                 builtBy: registration,
                 make: make,
             )
+        case .weak:
+            let frame = try ResolutionFrame.begin(type, tags: slot.tags, key: key, below: parent)
+            return try resolveWeak(
+                type,
+                slot: slot,
+                track: track,
+                frame: frame,
+                below: parent,
+                in: env,
+                builtBy: registration,
+                make: make,
+            )
         }
     }
 

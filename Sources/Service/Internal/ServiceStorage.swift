@@ -348,7 +348,7 @@ final class ServiceStorage: @unchecked Sendable {
                 }
             }
             state.generation &+= 1
-            slot.takeCaches(into: &dropped)
+            slot.takeCaches(of: &state, into: &dropped)
             return dropped
         }
         retire(dropped)
@@ -369,7 +369,7 @@ final class ServiceStorage: @unchecked Sendable {
                 let matches = effective.map(predicate) ?? false
                 if matches || registrations {
                     state.generation &+= 1
-                    slot.takeCaches(into: &dropped)
+                    slot.takeCaches(of: &state, into: &dropped)
                 }
                 if registrations {
                     let old = slot.registration.exchange(0, ordering: .sequentiallyConsistent)

@@ -88,10 +88,12 @@ final class Slot: @unchecked Sendable {
         return body(&stateValue)
     }
 
-    /// Unpublishes both caches and returns the retained pointers the caller must retire.
+    /// Unpublishes both caches and forgets a weak instance; returns the retained pointers the
+    /// caller must retire.
     ///
     /// Call only while `state` is locked.
-    func takeCaches(into retired: inout [UInt]) {
+    func takeCaches(of state: inout SlotState, into retired: inout [UInt]) {
+        state.weakInstance = nil
         for track in [Track.sendable, .main] {
             let bits = exchangeCache(track, with: 0)
             if bits != 0 {
@@ -108,6 +110,8 @@ struct SlotState {
     var generation: UInt64 = 0
     /// The singleton or custom-scoped construction in flight, if any.
     var construction: Construction?
+    /// The instance of a weak registration, while something else holds it.
+    weak var weakInstance: AnyObject?
 }
 
 /// One singleton or custom-scoped construction in flight.

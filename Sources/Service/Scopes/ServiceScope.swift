@@ -57,6 +57,17 @@ extension ServiceScope {
         return false
     }
 
+    /// The reserved name of the scope ``WeakScope/weak`` registers with.
+    static let weakName = "Service.weak"
+
+    /// Whether this is the scope of ``WeakScope/weak``.
+    var isWeak: Bool {
+        if case .custom(let name) = self {
+            return name == ServiceScope.weakName
+        }
+        return false
+    }
+
     /// Whether a scope leaves instances of this lifetime to the environment that registered them:
     /// singletons and custom scopes other than ``scoped``.
     var isShared: Bool {
@@ -74,6 +85,7 @@ extension ServiceScope {
         case .transient: "transient"
         case .graph: "graph"
         case .custom where isScoped: "scoped"
+        case .custom where isWeak: "weak"
         case .custom(let name): "custom(\"\(name)\")"
         }
     }

@@ -48,7 +48,7 @@ public struct ServiceGraph: Sendable, CustomStringConvertible {
 
         /// `Name (scope, track, origin)`.
         public var description: String {
-            "\(name) (\(scope), \(isMainActor ? "MainActor" : "Sendable"), \(origin))"
+            "\(name) (\(scope.displayName), \(isMainActor ? "MainActor" : "Sendable"), \(origin))"
         }
     }
 

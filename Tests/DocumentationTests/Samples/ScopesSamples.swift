@@ -95,6 +95,23 @@ struct ScopesSamples {
         #expect(first.id != second.id)
     }
 
+    @Test func weak() throws {
+        // snippet: scopes-weak
+        final class EditorSession: Sendable {}
+
+        let env = ServiceEnv(name: "editor")
+        env.register(EditorSession.self, scope: .weak) { EditorSession() }
+        var window: EditorSession? = try env.resolve(EditorSession.self)
+        let inspector = try env.resolve(EditorSession.self)
+        print(window === inspector)  // true: shared while something holds it
+        window = nil
+        // once the inspector lets go too, the next resolve builds a new session
+        // snippet-end
+        #expect(window == nil)
+        let identity = ObjectIdentifier(inspector)
+        #expect(ObjectIdentifier(try env.resolve(EditorSession.self)) == identity)
+    }
+
     @Test func exactlyOnce() async throws {
         let env = ServiceEnv(name: "once")
         // snippet: scopes-exactly-once

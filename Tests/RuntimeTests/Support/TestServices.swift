@@ -12,6 +12,10 @@ final class Counter: Sendable {
     func increment() -> Int {
         storage.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue
     }
+
+    func decrement() {
+        storage.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+    }
 }
 
 /// Mutable state shared by threads, behind an `NSLock` (a pthread mutex ThreadSanitizer sees).

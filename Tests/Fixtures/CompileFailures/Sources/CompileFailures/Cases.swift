@@ -221,3 +221,11 @@ final class Scheduler: Sendable {
 struct SchedulingAssembly {
     #register(Scheduler.self)  // error: neither 'Config' nor 'Clock' is provided
 }
+
+// Case (i): a value type registered with the weak scope, which holds class instances only.
+
+struct Settings: Sendable {}
+
+func registerWeakValue(in env: ServiceEnv) {
+    env.register(Settings.self, scope: .weak) { Settings() }  // error: a value type cannot be weak
+}
