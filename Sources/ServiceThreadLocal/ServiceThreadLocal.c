@@ -32,6 +32,12 @@ void service_async_runs_add(intptr_t delta) {
     __atomic_fetch_add(&service_async_runs, delta, __ATOMIC_RELAXED);
 }
 
+intptr_t service_decorations = 0;
+
+void service_decorations_add(intptr_t delta) {
+    __atomic_fetch_add(&service_decorations, delta, __ATOMIC_RELAXED);
+}
+
 // MARK: Readers
 
 intptr_t service_readers_fence = 1;

@@ -148,8 +148,8 @@ public struct ServiceEnv: Sendable, Hashable {
         storage.reset(registrations: false) { _ in true }
     }
 
-    /// Drops every cached instance and every registration, and forgets which declared
-    /// assemblies were applied.
+    /// Drops every cached instance, every registration and every decorator, and forgets which
+    /// declared assemblies were applied.
     ///
     /// ```swift
     /// let env = ServiceEnv(name: "reset")
@@ -159,6 +159,7 @@ public struct ServiceEnv: Sendable, Hashable {
     public func resetAll() {
         storage.reset(registrations: true) { _ in false }
         storage.withAssembly { $0 = AssemblyLog() }
+        storage.removeDecorations()
     }
 
     /// Drops the cached instances of services registered with `scope`.

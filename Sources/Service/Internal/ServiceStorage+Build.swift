@@ -156,7 +156,7 @@ extension ServiceStorage {
             defer { SyncFrame.unpublish(frame, restoring: outer, in: cell) }
             let built: Result<Value, any Error>
             do {
-                built = .success(try make(env))
+                built = .success(try env.storage.made(by: { try make(env) }, track: .sendable, in: env))
             } catch {
                 built = .failure(error)
             }

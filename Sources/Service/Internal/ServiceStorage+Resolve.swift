@@ -242,14 +242,14 @@ extension ServiceStorage {
         switch registration.sharing {
         case .none:
             var frame = try SyncFrame(slot, key: key, below: parent, in: env.storage)
-            return try frame.construct(in: cell, make)
+            return try frame.construct(in: cell) { try env.storage.made(by: make, track: track, in: env) }
         case .graph:
             let graphKey = GraphKey(slot, track: track)
             if let object = parent.graphObject(for: graphKey) {
                 return GraphValue.value(of: object, as: Value.self)
             }
             var frame = try SyncFrame(slot, key: key, below: parent, in: env.storage)
-            let value = try frame.construct(in: cell, make)
+            let value = try frame.construct(in: cell) { try env.storage.made(by: make, track: track, in: env) }
             parent.storeGraphObject(GraphValue.object(for: value), for: graphKey)
             return value
         case .cached:
@@ -265,7 +265,7 @@ extension ServiceStorage {
                 below: parent,
                 in: env,
                 builtBy: registration,
-                make: make,
+                make: { try env.storage.made(by: make, track: track, in: env) },
             )
         case .weak:
             let frame = try ResolutionFrame.begin(type, tags: slot.tags, key: key, below: parent)
@@ -277,7 +277,7 @@ extension ServiceStorage {
                 below: parent,
                 in: env,
                 builtBy: registration,
-                make: make,
+                make: { try env.storage.made(by: make, track: track, in: env) },
             )
         }
     }
@@ -299,14 +299,14 @@ extension ServiceStorage {
         switch scope {
         case .transient:
             return try await ResolutionFrame.begin(type, tags: tags, key: key, below: .init(parent))
-                .constructAsync(in: env, make)
+                .constructAsync(in: env) { try await env.storage.made(by: make, in: env) }
         case .graph:
             let graphKey = GraphKey(slot, track: .sendable)
             if let parent, let object = parent.root.graphObject(for: graphKey) {
                 return GraphValue.value(of: object, as: Value.self)
             }
             let frame = try ResolutionFrame.begin(type, tags: tags, key: key, below: .init(parent))
-            let value = try await frame.constructAsync(in: env, make)
+            let value = try await frame.constructAsync(in: env) { try await env.storage.made(by: make, in: env) }
             if parent != nil {
                 frame.root.storeGraphObject(GraphValue.object(for: value), for: graphKey)
             }
@@ -322,7 +322,7 @@ extension ServiceStorage {
                 frame: frame,
                 in: env,
                 builtBy: registration,
-                make: make,
+                make: { try await env.storage.made(by: make, in: env) },
             )
         }
     }

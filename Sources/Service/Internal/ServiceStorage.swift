@@ -63,6 +63,8 @@ final class ServiceStorage: @unchecked Sendable {
         var tagged: [TaggedKey: Slot] = [:]
         /// The tagged slots of each type, in creation order, for `resolveAll`.
         var taggedByType: [ObjectIdentifier: [Slot]] = [:]
+        /// The decorators of each registered type, in the order they were added.
+        var decorations: [ObjectIdentifier: [Decoration]] = [:]
     }
 
     /// The key of a tagged registration.
@@ -92,6 +94,27 @@ final class ServiceStorage: @unchecked Sendable {
         for bits in withRetired({ $0 }) {
             RetainedBits.release(bits)
         }
+        Decorations.count(-writerState.decorations.values.reduce(0) { $0 + $1.count })
+    }
+
+    /// Adds `decoration` after the decorators of its type.
+    func add(_ decoration: Decoration) {
+        withWriter { $0.decorations[decoration.key, default: []].append(decoration) }
+        Decorations.count(1)
+    }
+
+    /// The decorators of the type `key` on `track`, in the order they were added.
+    func decorations(of key: ObjectIdentifier, on track: Track) -> [Decoration] {
+        withWriter { $0.decorations[key]?.filter { $0.track == track } ?? [] }
+    }
+
+    /// Removes every decorator.
+    func removeDecorations() {
+        let removed = withWriter { state in
+            defer { state.decorations = [:] }
+            return state.decorations.values.reduce(0) { $0 + $1.count }
+        }
+        Decorations.count(-removed)
     }
 
     /// Runs `body` with exclusive access to the registration bookkeeping.

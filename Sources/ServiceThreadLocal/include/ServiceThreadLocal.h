@@ -54,6 +54,17 @@ static inline intptr_t service_async_runs_load(void) {
 /// Adds `delta` to `service_async_runs`.
 void service_async_runs_add(intptr_t delta);
 
+/// How many decorators the environments of the process hold: see `Decorations.inUse`.
+extern intptr_t service_decorations;
+
+/// `service_decorations`, read atomically.
+static inline intptr_t service_decorations_load(void) {
+    return __atomic_load_n(&service_decorations, __ATOMIC_RELAXED);
+}
+
+/// Adds `delta` to `service_decorations`.
+void service_decorations_add(intptr_t delta);
+
 // MARK: Readers
 
 /// One thread's record of its read sections (see `ReaderGate` in the `Service` module).

@@ -1,5 +1,6 @@
 import Service
 import ServiceTesting
+import Synchronization
 import Testing
 
 // The listings of `RegisteringAndResolving.md`.
@@ -41,8 +42,34 @@ private struct Checkout: Sendable {
     let catalog: Lazy<Catalog>  // resolves once, on first use
 }
 
+// snippet: resolving-decorator-types
+private final class AuditLog: Sendable {
+    let lines = Mutex<[String]>([])
+}
+
+private final class NoteEditor: Sendable {
+    let audit = Mutex<AuditLog?>(nil)  // set after construction, by a decorator
+}
+// snippet-end
+
 @Suite(.serviceEnv())
 struct ResolvingSamples {
+    @Test func decorators() throws {
+        // snippet: resolving-decorators
+        let env = ServiceEnv(name: "editor")
+        env.register(AuditLog.self) { AuditLog() }
+        env.register(NoteEditor.self, scope: .transient) { NoteEditor() }
+        env.decorate(NoteEditor.self) { editor, env in
+            let audit = try env.resolve(AuditLog.self)
+            editor.audit.withLock { $0 = audit }
+            audit.lines.withLock { $0.append("built an editor") }
+        }
+        let editor = try env.resolve(NoteEditor.self)  // built, then decorated
+        // snippet-end
+        #expect(editor.audit.withLock { $0 } != nil)
+        #expect(try env.resolve(AuditLog.self).lines.withLock { $0 } == ["built an editor"])
+    }
+
     @Test func forms() async throws {
         let env = ServiceEnv(name: "forms")
         // snippet: resolving-forms
