@@ -38,6 +38,12 @@ void service_decorations_add(intptr_t delta) {
     __atomic_fetch_add(&service_decorations, delta, __ATOMIC_RELAXED);
 }
 
+intptr_t service_traces = 0;
+
+void service_traces_add(intptr_t delta) {
+    __atomic_fetch_add(&service_traces, delta, __ATOMIC_RELAXED);
+}
+
 // MARK: Readers
 
 intptr_t service_readers_fence = 1;

@@ -17,7 +17,12 @@ extension ServiceEnv {
     ///   ``ServiceError/factoryFailed(serviceType:underlyingError:)``.
     @inlinable @discardableResult
     public func resolve<S: Sendable>(_ type: S.Type) throws(ServiceError) -> S {
-        try storage.resolve(type, from: storage.entry(type), in: self)
+        if ResolutionTracing.isOn {
+            return try traced(type, tags: []) { () throws(ServiceError) -> S in
+                try storage.resolve(type, from: storage.entry(type), in: self)
+            }
+        }
+        return try storage.resolve(type, from: storage.entry(type), in: self)
     }
 
     /// Returns the instance of an `@Injectable` service, building it if its scope requires.
@@ -45,6 +50,11 @@ extension ServiceEnv {
     ///   ``ServiceError/factoryFailed(serviceType:underlyingError:)``.
     @inlinable @discardableResult
     public func resolve<S: Injectable>(_ type: S.Type) throws(ServiceError) -> S {
+        if ResolutionTracing.isOn {
+            return try traced(type, tags: []) { () throws(ServiceError) -> S in
+                try storage.resolve(type, from: storage.entry(type), in: self)
+            }
+        }
         guard let slot = storage.lookup(ObjectIdentifier(type)) else {
             return try storage.resolveUncached(type, in: self)
         }
@@ -72,6 +82,14 @@ extension ServiceEnv {
     /// - Throws: the same errors as ``resolve(_:)-4e43e``.
     @MainActor @inlinable @discardableResult
     public func resolveMain<S>(_ type: S.Type) throws(ServiceError) -> S {
+        if ResolutionTracing.isOn {
+            return try traced(type, tags: []) { () throws(ServiceError) -> S in
+                if let value = storage.cachedValue(type, track: .main) {
+                    return value
+                }
+                return try storage.resolveMainUncached(type, in: self)
+            }
+        }
         if let value = storage.cachedValue(type, track: .main) {
             return value
         }

@@ -44,28 +44,39 @@ enum Decorations {
 }
 
 extension ServiceStorage {
-    /// The instance `make` builds, after the decorators of its type on `track` ran on it.
+    /// The instance `make` builds, after the decorators of its type on `track` ran on it; noted in
+    /// the resolution trace, when one is on.
     ///
     /// Called inside the construction's frame, so a decorator that resolves the service it
     /// decorates is reported as a cycle, and a decorator's failure is the construction's.
     @inlinable @inline(__always)
     func made<Value>(by make: () throws -> Value, track: Track, in env: ServiceEnv) throws -> Value {
-        guard Decorations.inUse else {
+        guard Decorations.inUse || ResolutionTracing.isOn else {
             return try make()
         }
+        if ResolutionTracing.isOn {
+            noteConstruction(in: env)
+        }
         var value = try make()
-        try decorate(&value, track: track, in: env)
+        if Decorations.inUse {
+            try decorate(&value, track: track, in: env)
+        }
         return value
     }
 
     /// The async form of `made(by:track:in:)`.
     @inlinable @inline(__always)
     func made<Value: Sendable>(by make: () async throws -> Value, in env: ServiceEnv) async throws -> Value {
-        guard Decorations.inUse else {
+        guard Decorations.inUse || ResolutionTracing.isOn else {
             return try await make()
         }
+        if ResolutionTracing.isOn {
+            noteConstruction(in: env)
+        }
         var value = try await make()
-        try decorate(&value, track: .sendable, in: env)
+        if Decorations.inUse {
+            try decorate(&value, track: .sendable, in: env)
+        }
         return value
     }
 

@@ -95,7 +95,12 @@ public enum __ServiceMacroSupport {
     /// Resolves a dependency of a `@MainActor` service on whichever track it is registered.
     @MainActor
     public static func resolveOnEitherTrack<T>(_ type: T.Type, in env: ServiceEnv) throws(ServiceError) -> T {
-        try env.storage.resolveOnEitherTrack(type, in: env)
+        guard ResolutionTracing.isOn else {
+            return try env.storage.resolveOnEitherTrack(type, in: env)
+        }
+        return try env.traced(type, tags: []) { () throws(ServiceError) -> T in
+            try env.storage.resolveOnEitherTrack(type, in: env)
+        }
     }
 
     /// The optional form of `resolveOnEitherTrack(_:in:)`: `nil` when `type` is not registered.
@@ -105,7 +110,7 @@ public enum __ServiceMacroSupport {
         in env: ServiceEnv,
     ) throws(ServiceError) -> T? {
         do {
-            return try env.storage.resolveOnEitherTrack(type, in: env)
+            return try resolveOnEitherTrack(type, in: env)
         } catch .notRegistered(let serviceType) where serviceType == String(describing: type) {
             return nil
         }

@@ -35,6 +35,35 @@ extension ServiceStorage {
         argumentTypes: () -> [Any.Type],
         in env: ServiceEnv,
     ) throws(ServiceError) -> Value? {
+        guard ResolutionTracing.isOn else {
+            return try resolveIfRegisteredUntraced(
+                type,
+                tags: tags,
+                arguments: arguments,
+                argumentTypes: argumentTypes,
+                in: env,
+            )
+        }
+        return try env.traced(type, tags: tags) { () throws(ServiceError) -> Value? in
+            try resolveIfRegisteredUntraced(
+                type,
+                tags: tags,
+                arguments: arguments,
+                argumentTypes: argumentTypes,
+                in: env,
+            )
+        }
+    }
+
+    /// `resolveIfRegistered` without the resolution trace.
+    @inlinable
+    func resolveIfRegisteredUntraced<Value: Sendable>(
+        _ type: Value.Type,
+        tags: TagSet,
+        arguments: any Sendable,
+        argumentTypes: () -> [Any.Type],
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value? {
         guard let (slot, registration, owner) = registration(for: type, tags: tags), registration.track == .sendable
         else {
             return nil
@@ -98,6 +127,35 @@ extension ServiceStorage {
         argumentTypes: () -> [Any.Type],
         in env: ServiceEnv,
     ) async throws(ServiceError) -> Value? {
+        guard ResolutionTracing.isOn else {
+            return try await resolveAsyncIfRegisteredUntraced(
+                type,
+                tags: tags,
+                arguments: arguments,
+                argumentTypes: argumentTypes,
+                in: env,
+            )
+        }
+        return try await env.tracedAsync(type, tags: tags) { () async throws(ServiceError) -> Value? in
+            try await resolveAsyncIfRegisteredUntraced(
+                type,
+                tags: tags,
+                arguments: arguments,
+                argumentTypes: argumentTypes,
+                in: env,
+            )
+        }
+    }
+
+    /// `resolveAsyncIfRegistered` without the resolution trace.
+    @inlinable
+    func resolveAsyncIfRegisteredUntraced<Value: Sendable>(
+        _ type: Value.Type,
+        tags: TagSet,
+        arguments: any Sendable,
+        argumentTypes: () -> [Any.Type],
+        in env: ServiceEnv,
+    ) async throws(ServiceError) -> Value? {
         guard let (slot, registration, owner) = registration(for: type, tags: tags), registration.track == .sendable
         else {
             return nil
@@ -149,6 +207,35 @@ extension ServiceStorage {
     /// The MainActor-track form of `resolveIfRegistered`.
     @inlinable @MainActor
     func resolveMainIfRegistered<Value>(
+        _ type: Value.Type,
+        tags: TagSet,
+        arguments: any Sendable,
+        argumentTypes: () -> [Any.Type],
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value? {
+        guard ResolutionTracing.isOn else {
+            return try resolveMainIfRegisteredUntraced(
+                type,
+                tags: tags,
+                arguments: arguments,
+                argumentTypes: argumentTypes,
+                in: env,
+            )
+        }
+        return try env.traced(type, tags: tags) { () throws(ServiceError) -> Value? in
+            try resolveMainIfRegisteredUntraced(
+                type,
+                tags: tags,
+                arguments: arguments,
+                argumentTypes: argumentTypes,
+                in: env,
+            )
+        }
+    }
+
+    /// `resolveMainIfRegistered` without the resolution trace.
+    @inlinable @MainActor
+    func resolveMainIfRegisteredUntraced<Value>(
         _ type: Value.Type,
         tags: TagSet,
         arguments: any Sendable,

@@ -65,6 +65,8 @@ final class ServiceStorage: @unchecked Sendable {
         var taggedByType: [ObjectIdentifier: [Slot]] = [:]
         /// The decorators of each registered type, in the order they were added.
         var decorations: [ObjectIdentifier: [Decoration]] = [:]
+        /// Where this environment's resolution trace goes, while it is on.
+        var traceHandler: ResolutionTraceHandler?
     }
 
     /// The key of a tagged registration.
@@ -95,6 +97,30 @@ final class ServiceStorage: @unchecked Sendable {
             RetainedBits.release(bits)
         }
         Decorations.count(-writerState.decorations.values.reduce(0) { $0 + $1.count })
+        if writerState.traceHandler != nil {
+            ResolutionTracing.count(-1)
+        }
+    }
+
+    /// Sends this environment's resolution trace to `handler`, or turns it off with nil.
+    func setTraceHandler(_ handler: ResolutionTraceHandler?) {
+        let wasOn = withWriter { state in
+            defer { state.traceHandler = handler }
+            return state.traceHandler != nil
+        }
+        ResolutionTracing.count((handler == nil ? 0 : 1) - (wasOn ? 1 : 0))
+    }
+
+    /// The trace handler of this environment or of its nearest ancestor that has one.
+    func traceHandler() -> ResolutionTraceHandler? {
+        var storage: ServiceStorage? = self
+        while let current = storage {
+            if let handler = current.withWriter({ $0.traceHandler }) {
+                return handler
+            }
+            storage = current.parent
+        }
+        return nil
     }
 
     /// Adds `decoration` after the decorators of its type.

@@ -65,6 +65,17 @@ static inline intptr_t service_decorations_load(void) {
 /// Adds `delta` to `service_decorations`.
 void service_decorations_add(intptr_t delta);
 
+/// How many resolution traces are on in the process: see `ResolutionTracing.isOn`.
+extern intptr_t service_traces;
+
+/// `service_traces`, read atomically.
+static inline intptr_t service_traces_load(void) {
+    return __atomic_load_n(&service_traces, __ATOMIC_RELAXED);
+}
+
+/// Adds `delta` to `service_traces`.
+void service_traces_add(intptr_t delta);
+
 // MARK: Readers
 
 /// One thread's record of its read sections (see `ReaderGate` in the `Service` module).

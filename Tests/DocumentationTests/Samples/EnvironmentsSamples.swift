@@ -1,6 +1,7 @@
 import Foundation
 import Service
 import ServiceTesting
+import Synchronization
 import Testing
 
 // The listings of `EnvironmentsAndTesting.md`.
@@ -88,6 +89,24 @@ struct EnvironmentsSamples {
         // snippet-end
         #expect(note.createdAt == 0)
         #expect(try production.resolve(NoteRepository.self).add("hi").createdAt > 0)
+    }
+
+    @Test func trace() throws {
+        let lines = Mutex<[String]>([])
+        let print = { @Sendable (event: ResolutionTraceEvent) in lines.withLock { $0.append("\(event)") } }
+        // snippet: environments-trace
+        let production = ServiceEnv(name: "production")
+        production.apply(AppAssembly())
+        production.traceResolutions { event in print(event) }
+        _ = try production.resolve(NoteRepository.self)
+        // NoteRepository: built in 'production' (transient, 0.012 ms)
+        //   TimeSource: built in 'production' (singleton, 0.002 ms)
+        production.stopTracingResolutions()
+        // snippet-end
+        let printed = lines.withLock { $0 }
+        #expect(printed.count == 2)
+        #expect(printed.first?.hasPrefix("NoteRepository: built in 'production' (transient, ") == true)
+        #expect(printed.last?.hasPrefix("  TimeSource: built in 'production' (singleton, ") == true, "\(printed)")
     }
 
     @Test func namedEnvironmentsAreIsolated() throws {

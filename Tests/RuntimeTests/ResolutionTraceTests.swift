@@ -1,0 +1,170 @@
+import Service
+import Synchronization
+import Testing
+
+private struct TraceConfig: Sendable {}
+
+private struct TraceGreeter: Sendable {
+    let config: TraceConfig
+}
+
+@Injectable
+private struct TracedLeaf: Sendable {
+    @Inject init() {}
+}
+
+@Injectable
+private struct TracedTop: Sendable {
+    let leaf: TracedLeaf
+    init(leaf: TracedLeaf) { self.leaf = leaf }
+}
+
+@MainActor
+private final class TracedScreen {}
+
+/// Collects the events a trace delivers.
+private final class TraceLog: Sendable {
+    private let events = Mutex<[ResolutionTraceEvent]>([])
+
+    var handler: @Sendable (ResolutionTraceEvent) -> Void {
+        { event in self.events.withLock { $0.append(event) } }
+    }
+
+    /// `service depth outcome environment scope` per event, in delivery order.
+    var lines: [String] {
+        events.withLock { events in
+            events.map { event in
+                let outcome =
+                    switch event.outcome {
+                    case .cached: "cached"
+                    case .built: "built"
+                    case .absent: "absent"
+                    case .failed(let error): "failed \(error)"
+                    }
+                let scope = event.scope.map { "\($0)" } ?? "-"
+                return "\(event.service) \(event.depth) \(outcome) \(event.environment) \(scope)"
+            }
+        }
+    }
+
+    var all: [ResolutionTraceEvent] { events.withLock { $0 } }
+
+    func clear() { events.withLock { $0 = [] } }
+}
+
+@Suite("Resolution trace")
+struct ResolutionTraceTests {
+    private func greeterEnvironment(_ name: String = #function) -> ServiceEnv {
+        let env = ServiceEnv(name: name)
+        env.register(TraceConfig.self) { TraceConfig() }
+        env.register(TraceGreeter.self, scope: .transient) {
+            TraceGreeter(config: try ServiceEnv.current.resolve(TraceConfig.self))
+        }
+        return env
+    }
+
+    @Test("a traced resolve reports itself and what its construction resolved, as a tree")
+    func tree() throws {
+        let env = greeterEnvironment("app")
+        let log = TraceLog()
+        env.traceResolutions(log.handler)
+        defer { env.stopTracingResolutions() }
+        _ = try env.resolve(TraceGreeter.self)
+        _ = try env.resolve(TraceGreeter.self)
+        #expect(
+            log.lines == [
+                "TraceGreeter 0 built app transient",
+                "TraceConfig 1 built app singleton",
+                "TraceGreeter 0 built app transient",
+                "TraceConfig 1 cached app singleton",
+            ]
+        )
+        let durations = log.all.map(\.duration)
+        #expect(durations.allSatisfy { $0 >= .zero })
+        #expect(log.all[0].duration >= log.all[1].duration, "a resolve's time includes its children's")
+        #expect(log.all[1].description.hasPrefix("  TraceConfig: built in 'app' (singleton, "))
+        #expect(log.all[1].description.hasSuffix(" ms)"))
+    }
+
+    @Test("a scope's resolve of a shared service is one event, answered by the environment that registered it")
+    func scopes() throws {
+        let app = greeterEnvironment("app")
+        let log = TraceLog()
+        app.traceResolutions(log.handler)
+        defer { app.stopTracingResolutions() }
+        let request = app.makeScope(named: "request")
+        _ = try request.resolve(TraceConfig.self)
+        _ = try request.resolve(TraceConfig.self)
+        let child = ServiceEnv(name: "child", parent: app)
+        _ = try child.resolve(TraceGreeter.self)
+        #expect(
+            log.lines == [
+                "TraceConfig 0 built app singleton",
+                "TraceConfig 0 cached app singleton",
+                "TraceGreeter 0 built child transient",
+                "TraceConfig 1 built child singleton",
+            ]
+        )
+    }
+
+    @Test("failures and absent services are reported")
+    func failures() throws {
+        let env = ServiceEnv(name: "empty")
+        let log = TraceLog()
+        env.traceResolutions(log.handler)
+        defer { env.stopTracingResolutions() }
+        _ = try? env.resolve(TraceConfig.self)
+        _ = try env.resolveIfRegistered(TraceConfig.self)
+        #expect(
+            log.lines == [
+                "TraceConfig 0 failed Service 'TraceConfig' is not registered in ServiceEnv empty -",
+                "TraceConfig 0 absent empty -",
+            ])
+        #expect(log.all[1].description.hasPrefix("TraceConfig: not registered in 'empty' ("))
+    }
+
+    @Test("a task's trace sees every resolve it makes and nothing outside it; stopping a trace stops it")
+    func taskTrace() async throws {
+        let env = greeterEnvironment()
+        let log = TraceLog()
+        try ServiceEnv.withResolutionTrace(log.handler) {
+            _ = try env.resolve(TraceConfig.self)
+        }
+        _ = try env.resolve(TraceGreeter.self)
+        #expect(log.lines == ["TraceConfig 0 built taskTrace() singleton"])
+
+        let envLog = TraceLog()
+        env.traceResolutions(envLog.handler)
+        env.stopTracingResolutions()
+        _ = try env.resolve(TraceGreeter.self)
+        #expect(envLog.lines.isEmpty)
+
+        log.clear()
+        try await ServiceEnv.withResolutionTrace(log.handler) {
+            _ = try await env.resolveAsync(TraceGreeter.self)
+        }
+        #expect(
+            log.lines == ["TraceGreeter 0 built taskTrace() transient", "TraceConfig 1 cached taskTrace() singleton"])
+    }
+
+    @Test("generated wiring and the MainActor track are traced with their depth")
+    @MainActor
+    func generatedAndMain() throws {
+        let env = ServiceEnv(name: "generated")
+        env.register(TracedLeaf.self, scope: .transient)
+        env.register(TracedTop.self, scope: .transient)
+        env.registerMain(TracedScreen.self) { TracedScreen() }
+        let log = TraceLog()
+        try ServiceEnv.withResolutionTrace(log.handler) {
+            _ = try env.resolve(TracedTop.self)
+            _ = try env.resolveMain(TracedScreen.self)
+        }
+        #expect(
+            log.lines == [
+                "TracedTop 0 built generated transient",
+                "TracedLeaf 1 built generated transient",
+                "TracedScreen 0 built generated singleton",
+            ]
+        )
+    }
+}
