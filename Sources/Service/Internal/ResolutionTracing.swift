@@ -4,17 +4,18 @@ import Synchronization
 /// Where a resolution trace goes.
 typealias ResolutionTraceHandler = @Sendable (ResolutionTraceEvent) -> Void
 
-/// Whether a resolution trace is on anywhere in the process, read on every resolve.
+/// Whether a resolution trace or a usage record is on anywhere in the process, read on every
+/// resolve.
 @usableFromInline
 enum ResolutionTracing {
-    /// False while no environment and no task traces, so a resolve checks with one load of a C
-    /// global (see `ServiceThreadLocal`) and nothing else.
+    /// False while no environment and no task traces and no environment records its usage, so a
+    /// resolve checks with one load of a C global (see `ServiceThreadLocal`) and nothing else.
     @inlinable
     static var isOn: Bool {
         service_traces_load() != 0
     }
 
-    /// Counts traces in or out of `isOn`.
+    /// Counts traces and usage records in or out of `isOn`.
     static func count(_ delta: Int) {
         if delta != 0 {
             service_traces_add(delta)
@@ -130,13 +131,17 @@ extension ServiceEnv {
         _ body: () throws(ServiceError) -> R,
     ) throws(ServiceError) -> R {
         guard let (recorder, index, context) = beginTrace(of: type, tags: tags) else {
-            return try body()
+            let value = try body()
+            noteUse(of: type, tags: tags)
+            return value
         }
         let result = TraceContext.$current.withValue(context) {
             Result { () throws(ServiceError) -> R in try body() }
         }
         endTrace(of: type, tags: tags, recorder, index, failure: result.failure, isRoot: context.index == 0)
-        return try result.get()
+        let value = try result.get()
+        noteUse(of: type, tags: tags)
+        return value
     }
 
     /// The async form of `traced(_:tags:_:)`.
@@ -147,7 +152,9 @@ extension ServiceEnv {
         _ body: () async throws(ServiceError) -> R,
     ) async throws(ServiceError) -> R {
         guard let (recorder, index, context) = beginTrace(of: type, tags: tags) else {
-            return try await body()
+            let value = try await body()
+            noteUse(of: type, tags: tags)
+            return value
         }
         let result: Result<R, ServiceError> = await TraceContext.$current.withValue(context) {
             do throws(ServiceError) {
@@ -157,7 +164,9 @@ extension ServiceEnv {
             }
         }
         endTrace(of: type, tags: tags, recorder, index, failure: result.failure, isRoot: context.index == 0)
-        return try result.get()
+        let value = try result.get()
+        noteUse(of: type, tags: tags)
+        return value
     }
 
     /// Records the start of a resolve, unless no trace is on for it, or it is the resolve a

@@ -67,6 +67,8 @@ final class ServiceStorage: @unchecked Sendable {
         var decorations: [ObjectIdentifier: [Decoration]] = [:]
         /// Where this environment's resolution trace goes, while it is on.
         var traceHandler: ResolutionTraceHandler?
+        /// What this environment, its children and its scopes resolved, while that is recorded.
+        var usageRecorder: UsageRecorder?
     }
 
     /// The key of a tagged registration.
@@ -97,9 +99,40 @@ final class ServiceStorage: @unchecked Sendable {
             RetainedBits.release(bits)
         }
         Decorations.count(-writerState.decorations.values.reduce(0) { $0 + $1.count })
-        if writerState.traceHandler != nil {
-            ResolutionTracing.count(-1)
+        ResolutionTracing.count((writerState.traceHandler == nil ? 0 : -1) - (writerState.usageRecorder == nil ? 0 : 1))
+    }
+
+    /// Records what is resolved in this storage and below it with `recorder`, or stops with nil.
+    func setUsageRecorder(_ recorder: UsageRecorder?) {
+        let wasOn = withWriter { state in
+            defer { state.usageRecorder = recorder }
+            return state.usageRecorder != nil
         }
+        ResolutionTracing.count((recorder == nil ? 0 : 1) - (wasOn ? 1 : 0))
+    }
+
+    /// The usage recorder of this storage or of its nearest ancestor that has one, and that
+    /// storage.
+    func usageRecorder() -> (UsageRecorder, ServiceStorage)? {
+        var storage: ServiceStorage? = self
+        while let current = storage {
+            if let recorder = current.withWriter({ $0.usageRecorder }) {
+                return (recorder, current)
+            }
+            storage = current.parent
+        }
+        return nil
+    }
+
+    /// The registration of `type` under `tags` that a resolve here uses, and the storage that
+    /// registered it: this one or the nearest ancestor that has one.
+    func registrar(of type: Any.Type, tags: TagSet) -> (ServiceStorage, Registration)? {
+        for storage in chain {
+            if let registration = storage.ownEntry(for: type, tags: tags).1 {
+                return (storage, registration)
+            }
+        }
+        return nil
     }
 
     /// Sends this environment's resolution trace to `handler`, or turns it off with nil.

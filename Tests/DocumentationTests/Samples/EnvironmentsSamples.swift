@@ -109,6 +109,34 @@ struct EnvironmentsSamples {
         #expect(printed.last?.hasPrefix("  TimeSource: built in 'production' (singleton, ") == true, "\(printed)")
     }
 
+    @Test func usageReport() throws {
+        let lines = Mutex<[String]>([])
+        let print = { @Sendable (report: ServiceUsageReport) in lines.withLock { $0.append("\(report)") } }
+        // snippet: environments-usage
+        let production = ServiceEnv(name: "production")
+        production.apply(AppAssembly())
+        production.recordServiceUsage()
+
+        let test = ServiceEnv(name: "test", parent: production)
+        test.register((any TimeSource).self) { FixedTime(time: 0) }
+        _ = try test.resolve(NoteRepository.self).add("hi")
+
+        print(production.serviceUsageReport())
+        // 'production': 1 registration never resolved, 1 shadowed
+        //   never resolved: TimeSource (production)
+        //   shadowed: TimeSource (production) by test
+        // snippet-end
+        #expect(
+            lines.withLock { $0 } == [
+                """
+                'production': 1 registration never resolved, 1 shadowed
+                  never resolved: TimeSource (production)
+                  shadowed: TimeSource (production) by test
+                """
+            ]
+        )
+    }
+
     @Test func namedEnvironmentsAreIsolated() throws {
         // snippet: environments-isolated
         let first = ServiceEnv(name: "test")
