@@ -26,9 +26,17 @@ private final class TracedScreen {}
 private final class TraceLog: Sendable {
     private let events = Mutex<[ResolutionTraceEvent]>([])
 
-    var handler: @Sendable (ResolutionTraceEvent) -> Void {
-        { event in self.events.withLock { $0.append(event) } }
+    private let traces = Mutex(0)
+
+    var handler: @Sendable (ResolutionTrace) -> Void {
+        { trace in
+            self.traces.withLock { $0 += 1 }
+            self.events.withLock { $0 += trace.events }
+        }
     }
+
+    /// How many traces (top-level resolves) were delivered.
+    var count: Int { traces.withLock { $0 } }
 
     /// `service depth outcome environment scope` per event, in delivery order.
     var lines: [String] {
@@ -49,7 +57,10 @@ private final class TraceLog: Sendable {
 
     var all: [ResolutionTraceEvent] { events.withLock { $0 } }
 
-    func clear() { events.withLock { $0 = [] } }
+    func clear() {
+        events.withLock { $0 = [] }
+        traces.withLock { $0 = 0 }
+    }
 }
 
 @Suite("Resolution trace")
@@ -145,6 +156,31 @@ struct ResolutionTraceTests {
         }
         #expect(
             log.lines == ["TraceGreeter 0 built taskTrace() transient", "TraceConfig 1 cached taskTrace() singleton"])
+    }
+
+    @Test("concurrent top-level resolves each deliver their own tree; tagged keys are named with their tags")
+    func concurrentAndTagged() async throws {
+        let env = greeterEnvironment()
+        env.register(TraceConfig.self, tags: "eu") { TraceConfig() }
+        let log = TraceLog()
+        env.traceResolutions(log.handler)
+        defer { env.stopTracingResolutions() }
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<50 {
+                group.addTask { _ = try? env.resolve(TraceGreeter.self) }
+            }
+        }
+        let events = log.all
+        #expect(events.count == 100)
+        #expect(log.count == 50)
+        // NB: each tree is delivered whole: a greeter, then its config one level down.
+        for (index, event) in events.enumerated() {
+            #expect(event.service == (index.isMultiple(of: 2) ? "TraceGreeter" : "TraceConfig"))
+            #expect(event.depth == (index.isMultiple(of: 2) ? 0 : 1))
+        }
+        log.clear()
+        _ = try env.resolve(TraceConfig.self, tags: "eu")
+        #expect(log.all.map(\.service) == [#"TraceConfig[tag: "eu"]"#])
     }
 
     @Test("generated wiring and the MainActor track are traced with their depth")

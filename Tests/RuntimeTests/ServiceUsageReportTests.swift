@@ -17,6 +17,9 @@ private struct ReportTop: Sendable {
     init(leaf: ReportLeaf) { self.leaf = leaf }
 }
 
+@MainActor
+private final class ReportScreen {}
+
 @Suite("Service usage report")
 struct ServiceUsageReportTests {
     private func app(_ name: String = "app") -> ServiceEnv {
@@ -99,6 +102,18 @@ struct ServiceUsageReportTests {
         }
         #expect(done)
         #expect(env.serviceUsageReport().unused.isEmpty)
+    }
+
+    @Test("MainActor-track resolves are recorded")
+    @MainActor
+    func mainActorTrack() throws {
+        let env = ServiceEnv(name: "main")
+        env.registerMain(ReportScreen.self) { ReportScreen() }
+        env.registerMain(ReportScreen.self, tags: "modal") { ReportScreen() }
+        env.recordServiceUsage()
+        defer { env.stopRecordingServiceUsage() }
+        _ = try env.resolveMain(ReportScreen.self)
+        #expect(env.serviceUsageReport().unused.map(\.description) == [#"ReportScreen[tag: "modal"] (main)"#])
     }
 
     @Test("without a recording every registration is unused, and stopping forgets what was recorded")

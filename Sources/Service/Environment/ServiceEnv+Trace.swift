@@ -1,10 +1,9 @@
 // MARK: - Resolution trace
 
-/// One resolve, as a resolution trace reports it.
+/// What one top-level resolve did: its own event, then an event for each resolve its
+/// construction made, in tree order.
 ///
-/// A trace delivers the events of a top-level resolve when it ends, as a tree: each resolve
-/// before the resolves its construction made, with `depth` one more than its own. Its
-/// `description` is one line, indented by depth:
+/// Its `description` is one line per event, indented two spaces per level of depth:
 ///
 /// ```swift
 /// struct Config: Sendable {}
@@ -13,10 +12,34 @@
 /// let env = ServiceEnv(name: "app")
 /// env.register(Config.self) { Config() }
 /// env.register(Greeter.self, scope: .transient) { Greeter(config: try ServiceEnv.current.resolve(Config.self)) }
-/// env.traceResolutions { event in print(event) }
+/// env.traceResolutions { trace in print(trace) }
 /// _ = try env.resolve(Greeter.self)
 /// // Greeter: built in 'app' (transient, 0.031 ms)
 /// //   Config: built in 'app' (singleton, 0.004 ms)
+/// ```
+public struct ResolutionTrace: Sendable, CustomStringConvertible {
+    /// The top-level resolve's event first, each resolve's event before those of the resolves it
+    /// made, which follow in the order they started.
+    public let events: [ResolutionTraceEvent]
+
+    /// One line per event.
+    public var description: String {
+        events.map(\.description).joined(separator: "\n")
+    }
+}
+
+/// One resolve, as a ``ResolutionTrace`` reports it.
+///
+/// ```swift
+/// let env = ServiceEnv(name: "app")
+/// env.register(Int.self) { 42 }
+/// env.traceResolutions { trace in
+///     for event in trace.events {
+///         if case .built = event.outcome {
+///             print(event.service, event.duration)
+///         }
+///     }
+/// }
 /// ```
 public struct ResolutionTraceEvent: Sendable, CustomStringConvertible {
     /// How a resolve ended.
@@ -85,11 +108,11 @@ public struct ResolutionTraceEvent: Sendable, CustomStringConvertible {
 
 extension ServiceEnv {
     /// Reports every resolve made through this environment, its child environments and its
-    /// scopes to `handler`, one ``ResolutionTraceEvent`` per resolve, until
-    /// ``stopTracingResolutions()``.
+    /// scopes to `handler`, one ``ResolutionTrace`` per top-level resolve (with an event for
+    /// each resolve it made), until ``stopTracingResolutions()``.
     ///
-    /// The events of a top-level resolve arrive together when it ends, as a tree (see
-    /// ``ResolutionTraceEvent``). A trace is for finding out what a resolve does (which
+    /// The handler is called when the top-level resolve ends, on its thread, and without any
+    /// lock held: concurrent resolves call it concurrently, each with its own whole trace. A trace is for finding out what a resolve does (which
     /// environment answers, what is built, what is slow); while no trace is on anywhere, a
     /// resolve pays one load to find that out. ``resolveAll(_:tags:)`` is not traced, the
     /// resolves it makes are.
@@ -98,12 +121,12 @@ extension ServiceEnv {
     /// struct Clock: Sendable {}
     /// let env = ServiceEnv(name: "traced")
     /// env.register(Clock.self) { Clock() }
-    /// env.traceResolutions { event in print(event) }
+    /// env.traceResolutions { trace in print(trace) }
     /// _ = try env.resolve(Clock.self)  // Clock: built in 'traced' (singleton, 0.004 ms)
     /// _ = try env.resolve(Clock.self)  // Clock: cached in 'traced' (singleton, 0.001 ms)
     /// env.stopTracingResolutions()
     /// ```
-    public func traceResolutions(_ handler: @escaping @Sendable (ResolutionTraceEvent) -> Void) {
+    public func traceResolutions(_ handler: @escaping @Sendable (ResolutionTrace) -> Void) {
         storage.setTraceHandler(handler)
     }
 
@@ -123,13 +146,13 @@ extension ServiceEnv {
     /// struct Clock: Sendable {}
     /// let env = ServiceEnv(name: "task-trace")
     /// env.register(Clock.self) { Clock() }
-    /// let events = Mutex<[ResolutionTraceEvent]>([])
-    /// try ServiceEnv.withResolutionTrace({ event in events.withLock { $0.append(event) } }) {
+    /// let traces = Mutex<[ResolutionTrace]>([])
+    /// try ServiceEnv.withResolutionTrace({ trace in traces.withLock { $0.append(trace) } }) {
     ///     _ = try env.resolve(Clock.self)
     /// }
     /// ```
     public static func withResolutionTrace<R>(
-        _ handler: @escaping @Sendable (ResolutionTraceEvent) -> Void,
+        _ handler: @escaping @Sendable (ResolutionTrace) -> Void,
         operation: () throws -> R,
     ) rethrows -> R {
         ResolutionTracing.count(1)
@@ -148,7 +171,7 @@ extension ServiceEnv {
     /// }
     /// ```
     public static func withResolutionTrace<R>(
-        _ handler: @escaping @Sendable (ResolutionTraceEvent) -> Void,
+        _ handler: @escaping @Sendable (ResolutionTrace) -> Void,
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> R,
     ) async rethrows -> R {

@@ -2,7 +2,7 @@ public import ServiceThreadLocal
 import Synchronization
 
 /// Where a resolution trace goes.
-typealias ResolutionTraceHandler = @Sendable (ResolutionTraceEvent) -> Void
+typealias ResolutionTraceHandler = @Sendable (ResolutionTrace) -> Void
 
 /// Whether a resolution trace or a usage record is on anywhere in the process, read on every
 /// resolve.
@@ -91,8 +91,8 @@ final class TraceRecorder: Sendable {
         }
     }
 
-    /// Hands every event to the handler, as a tree: each resolve before the ones it made, which
-    /// follow in the order they started.
+    /// Hands the trace to the handler, its events in tree order: each resolve before the ones
+    /// it made, which follow in the order they started.
     func deliver() {
         let records = records.withLock { $0 }
         var children = [[Int]](repeating: [], count: records.count)
@@ -105,10 +105,13 @@ final class TraceRecorder: Sendable {
             }
         }
         var pending = roots.reversed() as [Int]
+        var events: [ResolutionTraceEvent] = []
+        events.reserveCapacity(records.count)
         while let index = pending.popLast() {
-            handler(ResolutionTraceEvent(records[index]))
+            events.append(ResolutionTraceEvent(records[index]))
             pending += children[index].reversed()
         }
+        handler(ResolutionTrace(events: events))
     }
 }
 

@@ -93,11 +93,13 @@ struct EnvironmentsSamples {
 
     @Test func trace() throws {
         let lines = Mutex<[String]>([])
-        let print = { @Sendable (event: ResolutionTraceEvent) in lines.withLock { $0.append("\(event)") } }
+        let print = { @Sendable (trace: ResolutionTrace) in
+            lines.withLock { $0 += "\(trace)".split(separator: "\n").map(String.init) }
+        }
         // snippet: environments-trace
         let production = ServiceEnv(name: "production")
         production.apply(AppAssembly())
-        production.traceResolutions { event in print(event) }
+        production.traceResolutions { trace in print(trace) }
         _ = try production.resolve(NoteRepository.self)
         // NoteRepository: built in 'production' (transient, 0.012 ms)
         //   TimeSource: built in 'production' (singleton, 0.002 ms)
