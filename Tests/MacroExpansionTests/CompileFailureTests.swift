@@ -138,7 +138,7 @@ struct CompileFailureTests {
         let errors = Self.build.errors(onLine: 230)
         #expect(
             errors.first?.hasSuffix(
-                "error: 'weak' is unavailable: '.weak' shares a class instance while something holds it: its factory must return a class; register a value type with '.singleton' or '.transient'"
+                "error: 'weak' is unavailable: '.weak' is for register(_:scope:factory:) and registerMain(_:scope:factory:) with a factory that returns a class instance: a value type cannot be held weakly; use '.singleton' or '.transient'"
             ) == true,
             "\(errors)",
         )

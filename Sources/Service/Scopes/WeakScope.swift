@@ -17,6 +17,9 @@
 /// window = nil
 /// ```
 ///
+/// The weak scope is taken by the `register` and `registerMain` overloads with a factory;
+/// `#register` in an `@Assembly` takes the scopes of ``ServiceScope``.
+///
 /// A weak service is shared like a singleton: a scope leaves it to the environment that
 /// registered it; resets drop it, and so does a registration with another scope, as they drop a
 /// singleton (its holders keep theirs).
@@ -48,7 +51,7 @@ extension ServiceScope {
         *,
         unavailable,
         message:
-            "'.weak' shares a class instance while something holds it: its factory must return a class; register a value type with '.singleton' or '.transient'"
+            "'.weak' is for register(_:scope:factory:) and registerMain(_:scope:factory:) with a factory that returns a class instance: a value type cannot be held weakly; use '.singleton' or '.transient'"
     )
     public static var weak: ServiceScope { .custom(weakName) }
 }
