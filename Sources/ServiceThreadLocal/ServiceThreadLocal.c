@@ -44,6 +44,12 @@ void service_traces_add(intptr_t delta) {
     __atomic_fetch_add(&service_traces, delta, __ATOMIC_RELAXED);
 }
 
+intptr_t service_construction_hooks = 0;
+
+void service_construction_hooks_add(intptr_t delta) {
+    __atomic_fetch_add(&service_construction_hooks, delta, __ATOMIC_RELAXED);
+}
+
 // MARK: Readers
 
 intptr_t service_readers_fence = 1;

@@ -183,6 +183,23 @@ struct ResolutionTraceTests {
         #expect(log.all.map(\.service) == [#"TraceConfig[tag: "eu"]"#])
     }
 
+    @Test("a trace changes no result: cached instances, registered instances and async singletons")
+    func sameResults() async throws {
+        let env = ServiceEnv(name: #function)
+        let first = Logger()
+        env.register(first)
+        _ = try env.resolve(Logger.self)
+        env.register(Logger())  // an instance registered again: the cached first stays until a reset
+        env.register(Database.self) { () async in Database() }
+        try await ServiceEnv.withResolutionTrace({ _ in }) {
+            #expect(try env.resolve(Logger.self) === first)
+            let database = try await env.resolveAsync(Database.self)
+            // NB: once built, the async singleton is cached, so a synchronous resolve returns it.
+            #expect(try env.resolve(Database.self) === database)
+            #expect(try env.makeScope(named: "request").resolve(Database.self) === database)
+        }
+    }
+
     @Test("generated wiring and the MainActor track are traced with their depth")
     @MainActor
     func generatedAndMain() throws {

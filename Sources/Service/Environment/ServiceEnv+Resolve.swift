@@ -17,12 +17,9 @@ extension ServiceEnv {
     ///   ``ServiceError/factoryFailed(serviceType:underlyingError:)``.
     @inlinable @discardableResult
     public func resolve<S: Sendable>(_ type: S.Type) throws(ServiceError) -> S {
-        if ResolutionTracing.isOn {
-            return try traced(type, tags: []) { () throws(ServiceError) -> S in
-                try storage.resolve(type, from: storage.entry(type), in: self)
-            }
-        }
-        return try storage.resolve(type, from: storage.entry(type), in: self)
+        // NB: while a trace is on, `entry` finds nothing, so the resolve takes `resolveUncached`,
+        // which traces it.
+        try storage.resolve(type, from: storage.entry(type), in: self)
     }
 
     /// Returns the instance of an `@Injectable` service, building it if its scope requires.
@@ -50,18 +47,15 @@ extension ServiceEnv {
     ///   ``ServiceError/factoryFailed(serviceType:underlyingError:)``.
     @inlinable @discardableResult
     public func resolve<S: Injectable>(_ type: S.Type) throws(ServiceError) -> S {
-        if ResolutionTracing.isOn {
-            return try traced(type, tags: []) { () throws(ServiceError) -> S in
-                try storage.resolve(type, from: storage.entry(type), in: self)
-            }
-        }
-        guard let slot = storage.lookup(ObjectIdentifier(type)) else {
+        // NB: while a trace is on, `resolveUncached` traces the resolve.
+        guard !ResolutionTracing.isOn, let slot = storage.lookup(ObjectIdentifier(type)) else {
             return try storage.resolveUncached(type, in: self)
         }
         // NB: the slot says how it was registered, so the registration is not read (or retained)
-        // when the type's own `make(resolver:)` builds it.
+        // when the type's own `make(resolver:)` builds it; with a decorator on, the general path
+        // builds it and runs them.
         let direct = slot._withUnsafeGuaranteedRef { $0.directBuild }
-        if direct != .no {
+        if direct != .no && !ConstructionHooks.areOn {
             return try storage.buildUnshared(type, slot: slot, inGraph: direct == .graph, in: self) {
                 env throws -> S in try S.make(resolver: env)
             }
@@ -82,17 +76,32 @@ extension ServiceEnv {
     /// - Throws: the same errors as ``resolve(_:)-4e43e``.
     @MainActor @inlinable @discardableResult
     public func resolveMain<S>(_ type: S.Type) throws(ServiceError) -> S {
-        if ResolutionTracing.isOn {
-            return try traced(type, tags: []) { () throws(ServiceError) -> S in
-                if let value = storage.cachedValue(type, track: .main) {
-                    return value
-                }
-                return try storage.resolveMainUncached(type, in: self)
-            }
-        }
-        if let value = storage.cachedValue(type, track: .main) {
+        if !ResolutionTracing.isOn, let value = storage.cachedValue(type, track: .main) {
             return value
         }
         return try storage.resolveMainUncached(type, in: self)
+    }
+
+    /// `resolve(_:)` with the resolution trace: the cached instance, or what `resolveUncached`
+    /// finds; outlined, so that the inlined path stays small.
+    @usableFromInline
+    func resolveTraced<S: Sendable>(_ type: S.Type) throws(ServiceError) -> S {
+        try traced(type, tags: []) { () throws(ServiceError) -> S in
+            if let value = storage.cachedValue(type, track: .sendable) {
+                return value
+            }
+            return try storage.resolveUncachedUntraced(type, in: self)
+        }
+    }
+
+    /// `resolveMain(_:)` with the resolution trace.
+    @usableFromInline @MainActor
+    func resolveMainTraced<S>(_ type: S.Type) throws(ServiceError) -> S {
+        try traced(type, tags: []) { () throws(ServiceError) -> S in
+            if let value = storage.cachedValue(type, track: .main) {
+                return value
+            }
+            return try storage.resolveMainUncachedUntraced(type, in: self)
+        }
     }
 }

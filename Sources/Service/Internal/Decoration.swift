@@ -39,7 +39,19 @@ enum Decorations {
     static func count(_ delta: Int) {
         if delta != 0 {
             service_decorations_add(delta)
+            service_construction_hooks_add(delta)
         }
+    }
+}
+
+/// Whether a construction has anything to do besides calling its factory: a decorator or a trace
+/// is on somewhere in the process.
+@usableFromInline
+enum ConstructionHooks {
+    /// One load of a C global: the sum of the decorators and the traces.
+    @inlinable
+    static var areOn: Bool {
+        service_construction_hooks_load() != 0
     }
 }
 
@@ -51,9 +63,15 @@ extension ServiceStorage {
     /// decorates is reported as a cycle, and a decorator's failure is the construction's.
     @inlinable @inline(__always)
     func made<Value>(by make: () throws -> Value, track: Track, in env: ServiceEnv) throws -> Value {
-        guard Decorations.inUse || ResolutionTracing.isOn else {
+        guard ConstructionHooks.areOn else {
             return try make()
         }
+        return try madeWithHooks(by: make, track: track, in: env)
+    }
+
+    /// `made(by:track:in:)` while a hook is on; outlined, so that the inlined path stays small.
+    @usableFromInline
+    func madeWithHooks<Value>(by make: () throws -> Value, track: Track, in env: ServiceEnv) throws -> Value {
         if ResolutionTracing.isOn {
             noteConstruction(in: env)
         }
@@ -67,9 +85,15 @@ extension ServiceStorage {
     /// The async form of `made(by:track:in:)`.
     @inlinable @inline(__always)
     func made<Value: Sendable>(by make: () async throws -> Value, in env: ServiceEnv) async throws -> Value {
-        guard Decorations.inUse || ResolutionTracing.isOn else {
+        guard ConstructionHooks.areOn else {
             return try await make()
         }
+        return try await madeWithHooks(by: make, in: env)
+    }
+
+    /// The async form of `madeWithHooks(by:track:in:)`.
+    @usableFromInline
+    func madeWithHooks<Value: Sendable>(by make: () async throws -> Value, in env: ServiceEnv) async throws -> Value {
         if ResolutionTracing.isOn {
             noteConstruction(in: env)
         }

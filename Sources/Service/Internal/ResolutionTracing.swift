@@ -19,6 +19,7 @@ enum ResolutionTracing {
     static func count(_ delta: Int) {
         if delta != 0 {
             service_traces_add(delta)
+            service_construction_hooks_add(delta)
         }
     }
 

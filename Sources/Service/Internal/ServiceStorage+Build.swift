@@ -8,7 +8,8 @@ public import Synchronization
 extension ServiceStorage {
     /// The cached instance of `type` on the Sendable track, or else its slot and its own untagged
     /// registration when that is a synchronous one without arguments; `.other` for every other
-    /// case, which `resolveUncached` handles.
+    /// case, and for every resolve while a resolution trace is on, which `resolveUncached`
+    /// handles.
     ///
     /// Both are read in one gate section. The slot is not retained (slots live as long as their
     /// storage); the registration is, once, since a new registration may replace it and the gate
@@ -24,6 +25,10 @@ extension ServiceStorage {
     /// What `entry(_:)` finds in `slot`, the slot of `type` in this storage.
     @inlinable @inline(__always)
     func entry<Value: Sendable>(_ type: Value.Type, in slot: Unmanaged<Slot>) -> Entry<Value> {
+        // NB: a traced resolve takes the `.other` path, which traces it.
+        guard !ResolutionTracing.isOn else {
+            return .other
+        }
         let section = ReaderGate.enter()
         defer { ReaderGate.leave(section) }
         let (cache, bits) = slot._withUnsafeGuaranteedRef {
@@ -68,7 +73,10 @@ extension ServiceStorage {
         }
     }
 
-    @inlinable @inline(__always)
+    /// Builds the instance `entry(_:)` found no cache for. Not inlined into `resolve`, so that
+    /// the function a cached read runs stays small: specialised for two types, a larger one is
+    /// merged by LLVM into one body behind a thunk, which costs a cached read a third more.
+    @inlinable @inline(never)
     func build<Value: Sendable>(
         _ type: Value.Type,
         slot: Unmanaged<Slot>,
@@ -76,7 +84,8 @@ extension ServiceStorage {
         in env: ServiceEnv,
     ) throws(ServiceError) -> Value {
         let (sharing, isInstance) = registration._withUnsafeGuaranteedRef { ($0.sharing, $0.isInstance) }
-        if sharing.isUnshared && !isInstance {
+        // NB: with a decorator or a trace on, the general path runs them.
+        if sharing.isUnshared && !isInstance && !ConstructionHooks.areOn {
             return try buildUnshared(type, slot: slot, registration, inGraph: sharing == .graph, in: env)
         }
         return try build(type, slot: slot.takeUnretainedValue(), registration.takeUnretainedValue(), in: env)
@@ -128,7 +137,8 @@ extension ServiceStorage {
 
     /// Builds a transient or graph-scoped instance with `make`, in a frame published on the
     /// thread: no closure context, task-local or allocation besides the instance (and, for the
-    /// graph scope, its entry in the root frame).
+    /// graph scope, its entry in the root frame). Callers take it only while no decorator and no
+    /// trace is on (`ConstructionHooks`): it runs neither.
     @inlinable @inline(__always)
     func buildUnshared<Value: Sendable>(
         _ type: Value.Type,
@@ -156,7 +166,7 @@ extension ServiceStorage {
             defer { SyncFrame.unpublish(frame, restoring: outer, in: cell) }
             let built: Result<Value, any Error>
             do {
-                built = .success(try env.storage.made(by: { try make(env) }, track: .sendable, in: env))
+                built = .success(try make(env))
             } catch {
                 built = .failure(error)
             }

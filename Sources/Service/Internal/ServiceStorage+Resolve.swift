@@ -7,9 +7,22 @@ import Synchronization
 /// metadata of `ValueBox<Value>`, `Result<Value, …>` and friends on every call. The work that
 /// does not depend on the value's type lives in non-generic helpers.
 extension ServiceStorage {
-    /// Resolves a Sendable-track service whose instance is not cached.
+    /// Resolves a Sendable-track service whose instance is not cached, or any service while a
+    /// resolution trace is on.
     @inlinable
     func resolveUncached<Value: Sendable>(_ type: Value.Type, in env: ServiceEnv) throws(ServiceError) -> Value {
+        if ResolutionTracing.isOn {
+            return try env.resolveTraced(type)
+        }
+        return try resolveUncachedUntraced(type, in: env)
+    }
+
+    /// `resolveUncached` without the resolution trace.
+    @inlinable
+    func resolveUncachedUntraced<Value: Sendable>(
+        _ type: Value.Type,
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value {
         guard let (slot, registration, owner) = registration(for: type), registration.track == .sendable else {
             throw .notRegistered(type)
         }
@@ -44,7 +57,25 @@ extension ServiceStorage {
                 in: env,
             )
         }
-        return try env.traced(type, tags: tags) { () throws(ServiceError) -> Value? in
+        return try resolveIfRegisteredTraced(
+            type,
+            tags: tags,
+            arguments: arguments,
+            argumentTypes: argumentTypes,
+            in: env,
+        )
+    }
+
+    /// `resolveIfRegistered` with the resolution trace; outlined, so that the inlined path stays small.
+    @usableFromInline
+    func resolveIfRegisteredTraced<Value: Sendable>(
+        _ type: Value.Type,
+        tags: TagSet,
+        arguments: any Sendable,
+        argumentTypes: () -> [Any.Type],
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value? {
+        try env.traced(type, tags: tags) { () throws(ServiceError) -> Value? in
             try resolveIfRegisteredUntraced(
                 type,
                 tags: tags,
@@ -136,7 +167,25 @@ extension ServiceStorage {
                 in: env,
             )
         }
-        return try await env.tracedAsync(type, tags: tags) { () async throws(ServiceError) -> Value? in
+        return try await resolveAsyncIfRegisteredTraced(
+            type,
+            tags: tags,
+            arguments: arguments,
+            argumentTypes: argumentTypes,
+            in: env,
+        )
+    }
+
+    /// `resolveAsyncIfRegistered` with the resolution trace; outlined, so that the inlined path stays small.
+    @usableFromInline
+    func resolveAsyncIfRegisteredTraced<Value: Sendable>(
+        _ type: Value.Type,
+        tags: TagSet,
+        arguments: any Sendable,
+        argumentTypes: () -> [Any.Type],
+        in env: ServiceEnv,
+    ) async throws(ServiceError) -> Value? {
+        try await env.tracedAsync(type, tags: tags) { () async throws(ServiceError) -> Value? in
             try await resolveAsyncIfRegisteredUntraced(
                 type,
                 tags: tags,
@@ -188,9 +237,22 @@ extension ServiceStorage {
         }
     }
 
-    /// Resolves a MainActor-track service whose instance is not cached.
+    /// Resolves a MainActor-track service whose instance is not cached, or any while a
+    /// resolution trace is on.
     @inlinable @MainActor
     func resolveMainUncached<Value>(_ type: Value.Type, in env: ServiceEnv) throws(ServiceError) -> Value {
+        if ResolutionTracing.isOn {
+            return try env.resolveMainTraced(type)
+        }
+        return try resolveMainUncachedUntraced(type, in: env)
+    }
+
+    /// `resolveMainUncached` without the resolution trace.
+    @inlinable @MainActor
+    func resolveMainUncachedUntraced<Value>(
+        _ type: Value.Type,
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value {
         guard let (slot, registration, owner) = registration(for: type), registration.track == .main else {
             throw .notRegistered(type)
         }
@@ -222,7 +284,25 @@ extension ServiceStorage {
                 in: env,
             )
         }
-        return try env.traced(type, tags: tags) { () throws(ServiceError) -> Value? in
+        return try resolveMainIfRegisteredTraced(
+            type,
+            tags: tags,
+            arguments: arguments,
+            argumentTypes: argumentTypes,
+            in: env,
+        )
+    }
+
+    /// `resolveMainIfRegistered` with the resolution trace; outlined, so that the inlined path stays small.
+    @usableFromInline @MainActor
+    func resolveMainIfRegisteredTraced<Value>(
+        _ type: Value.Type,
+        tags: TagSet,
+        arguments: any Sendable,
+        argumentTypes: () -> [Any.Type],
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value? {
+        try env.traced(type, tags: tags) { () throws(ServiceError) -> Value? in
             try resolveMainIfRegisteredUntraced(
                 type,
                 tags: tags,

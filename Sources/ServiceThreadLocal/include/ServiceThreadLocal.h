@@ -76,6 +76,17 @@ static inline intptr_t service_traces_load(void) {
 /// Adds `delta` to `service_traces`.
 void service_traces_add(intptr_t delta);
 
+/// `service_decorations` plus `service_traces`: whether a construction has a hook to run.
+extern intptr_t service_construction_hooks;
+
+/// `service_construction_hooks`, read atomically.
+static inline intptr_t service_construction_hooks_load(void) {
+    return __atomic_load_n(&service_construction_hooks, __ATOMIC_RELAXED);
+}
+
+/// Adds `delta` to `service_construction_hooks`.
+void service_construction_hooks_add(intptr_t delta);
+
 // MARK: Readers
 
 /// One thread's record of its read sections (see `ReaderGate` in the `Service` module).
