@@ -215,10 +215,7 @@ extension Slot {
     ) -> UInt {
         withState { state in
             state.construction = nil
-            // NB: a slot that caches an inherited registration has none of its own.
-            let current = self.registration.load(ordering: .relaxed)
-            let builder = UInt(bitPattern: Unmanaged.passUnretained(registration).toOpaque())
-            guard bits != 0, state.generation == generation, current == 0 || current == builder else {
+            guard bits != 0, mayPublish(now: state.generation, startedAt: generation, builtBy: registration) else {
                 return bits
             }
             if let disposable {
@@ -226,5 +223,19 @@ extension Slot {
             }
             return exchangeCache(track, with: bits)
         }
+    }
+}
+
+extension Slot {
+    /// Whether a construction that started at `generation` may publish what `registration`
+    /// built, when the slot's generation is `currentGeneration`: no reset happened since, and
+    /// the slot still has that registration (or, caching an inherited one, none of its own).
+    /// Call only while the slot's state is locked.
+    func mayPublish(now currentGeneration: UInt64, startedAt generation: UInt64, builtBy registration: Registration)
+        -> Bool
+    {
+        let current = self.registration.load(ordering: .relaxed)
+        let builder = UInt(bitPattern: Unmanaged.passUnretained(registration).toOpaque())
+        return currentGeneration == generation && (current == 0 || current == builder)
     }
 }

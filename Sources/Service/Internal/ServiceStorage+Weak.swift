@@ -91,9 +91,7 @@ extension Slot {
     func finishWeakConstruction(generation: UInt64, publishing object: AnyObject?, builtBy registration: Registration) {
         withState { state in
             state.construction = nil
-            let current = self.registration.load(ordering: .relaxed)
-            let builder = UInt(bitPattern: Unmanaged.passUnretained(registration).toOpaque())
-            guard let object, state.generation == generation, current == 0 || current == builder else {
+            guard let object, mayPublish(now: state.generation, startedAt: generation, builtBy: registration) else {
                 return
             }
             state.weakInstance = object
