@@ -288,3 +288,74 @@ extension AssemblyMacroTests {
         )
     }
 }
+
+extension AssemblyMacroTests {
+    @Test("a weak registration carries its scope into the row and assemble(env:), and is provided as a shared service")
+    func weakRegistration() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct EditorAssembly {
+                #register(EditorSession.self, scope: .weak)
+            }
+            """,
+            expandedSource: """
+                struct EditorAssembly {
+
+                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+
+                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                        var rows: [__ServiceMacroSupport.Registration] = []
+                        rows.reserveCapacity(1)
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: EditorSession.self,
+                                registeredAs: EditorSession.self,
+                                scope: .weak,
+                                track: .sendable,
+                                source: .injectable(dependencies: EditorSession.dependencies)
+                            )
+                        )
+                        return rows
+                    }
+
+                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.register(EditorSession.self, scope: .weak)
+                    }
+
+                    class Provided {
+                        let environment: __ServiceMacroSupport.Environment
+                        init(environment: __ServiceMacroSupport.Environment) {
+                            self.environment = environment
+                        }
+                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
+                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
+                        }
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
+                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
+                        }
+                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
+                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
+                        }
+                        final func provide(_ type: EditorSession.Type) -> EditorSession {
+                            __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                    }
+
+                    private enum __InjectionGraphs {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        final class `#register(EditorSession.self)`: Provided, EditorSession.InjectionRequirements {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            @available(*, unavailable, message: "EditorAssembly does not provide it to 'EditorSession': register it in EditorAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
+                                fatalError()
+                            }
+                        }
+                        #sourceLocation()
+                    }
+                }
+
+                extension EditorAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
+                """,
+        )
+    }
+}

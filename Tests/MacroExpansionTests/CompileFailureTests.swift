@@ -138,7 +138,7 @@ struct CompileFailureTests {
         let errors = Self.build.errors(onLine: 230)
         #expect(
             errors.first?.hasSuffix(
-                "error: 'weak' is unavailable: '.weak' is for register(_:scope:factory:) and registerMain(_:scope:factory:) with a factory that returns a class instance: a value type cannot be held weakly; use '.singleton' or '.transient'"
+                "error: 'weak' is unavailable: '.weak' holds a class instance weakly: it is for register(_:scope:factory:) and registerMain(_:scope:factory:) with a factory that returns one, and for #register of an @Injectable class; a value type cannot be held weakly: use '.singleton' or '.transient'"
             ) == true,
             "\(errors)",
         )

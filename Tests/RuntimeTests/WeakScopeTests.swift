@@ -43,6 +43,20 @@ private final class Inspector {
     init(number: Int) { self.number = number }
 }
 
+@Injectable
+private final class WeakEditor: Sendable {
+    init() { WeakEditorCounter.builds.increment() }
+}
+
+private enum WeakEditorCounter {
+    static let builds = Counter()
+}
+
+@Assembly
+private struct WeakEditorAssembly {
+    #register(WeakEditor.self, scope: .weak)
+}
+
 @Suite("Weak scope")
 struct WeakScopeTests {
     /// An environment whose `EditorSession` is weak; `runs` counts its factory's calls.
@@ -195,6 +209,22 @@ struct WeakScopeTests {
         held = nil
         #expect(try env.resolveMain(Inspector.self).number == 2)
         #expect(held == nil)
+    }
+
+    @Test("#register of an @Injectable class with .weak in an assembly shares it while held")
+    func assembly() throws {
+        let env = ServiceEnv(name: #function)
+        env.apply(WeakEditorAssembly())
+        try env.validate()
+        let before = WeakEditorCounter.builds.value
+        var held: WeakEditor? = try env.resolve(WeakEditor.self)
+        #expect(try env.resolve(WeakEditor.self) === held)
+        #expect(WeakEditorCounter.builds.value == before + 1)
+        held = nil
+        _ = try env.resolve(WeakEditor.self)
+        #expect(WeakEditorCounter.builds.value == before + 2)
+        #expect(held == nil)
+        #expect(env.graph().node(named: "WeakEditor")?.description == "WeakEditor (weak, Sendable, WeakEditorAssembly)")
     }
 
     @Test("validate() and the graph export name the weak lifetime")

@@ -136,6 +136,24 @@ extension ServiceEnv {
         storage.install(registration, for: type)
     }
 
+    /// Registers an ``Injectable`` class with the weak scope, built by its `make(resolver:)`:
+    /// one instance, shared while something else holds it (see ``WeakScope``).
+    ///
+    /// ```swift
+    /// final class EditorSession: Injectable {
+    ///     static let dependencies: [ServiceDependency] = []
+    ///     static func make(resolver: ServiceEnv) throws(ServiceError) -> EditorSession { EditorSession() }
+    /// }
+    /// ServiceEnv.current.register(EditorSession.self, scope: .weak)
+    /// ```
+    public func register<S: Injectable & AnyObject>(_ type: S.Type, scope: WeakScope) {
+        let registration = InjectableRegistration(scope: .custom(ServiceScope.weakName)) { env throws -> S in
+            try S.make(resolver: env)
+        }
+        registration.metadata = RegistrationMetadata(service: S.self, dependencies: S.dependencies)
+        storage.install(registration, for: type)
+    }
+
     /// Catches a ``MainInjectable`` type registered on the Sendable track and points at
     /// `registerMain`.
     ///

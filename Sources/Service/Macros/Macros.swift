@@ -125,6 +125,22 @@ public macro Assembly(includes: [any ServiceAssembly.Type] = [], checkCycles: Bo
 public macro register<T: Injectable>(_ type: T.Type, scope: ServiceScope = .singleton) =
     #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
 
+/// Registers an `@Injectable` class in an `@Assembly` with the weak scope: one instance, shared
+/// while something else holds it (see ``WeakScope``).
+///
+/// ```swift
+/// @Injectable final class EditorSession: Sendable {
+///     init() {}
+/// }
+///
+/// @Assembly struct EditorAssembly {
+///     #register(EditorSession.self, scope: .weak)
+/// }
+/// ```
+@freestanding(declaration)
+public macro register<T: Injectable & AnyObject>(_ type: T.Type, scope: WeakScope) =
+    #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
 /// Registers an `@Injectable` type in an `@Assembly` under another type, usually a protocol.
 ///
 /// ```swift

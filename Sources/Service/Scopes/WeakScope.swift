@@ -17,8 +17,8 @@
 /// window = nil
 /// ```
 ///
-/// The weak scope is taken by the `register` and `registerMain` overloads with a factory;
-/// `#register` in an `@Assembly` takes the scopes of ``ServiceScope``.
+/// The weak scope is taken by the `register` and `registerMain` overloads with a factory, and
+/// by `#register` of an `@Injectable` class in an `@Assembly` (untagged, without `as:`).
 ///
 /// A weak service is shared like a singleton: a scope leaves it to the environment that
 /// registered it; resets drop it, and so does a registration with another scope, as they drop a
@@ -51,7 +51,7 @@ extension ServiceScope {
         *,
         unavailable,
         message:
-            "'.weak' is for register(_:scope:factory:) and registerMain(_:scope:factory:) with a factory that returns a class instance: a value type cannot be held weakly; use '.singleton' or '.transient'"
+            "'.weak' holds a class instance weakly: it is for register(_:scope:factory:) and registerMain(_:scope:factory:) with a factory that returns one, and for #register of an @Injectable class; a value type cannot be held weakly: use '.singleton' or '.transient'"
     )
     public static var weak: ServiceScope { .custom(weakName) }
 }
