@@ -1,5 +1,4 @@
 import Service
-import Synchronization
 import Testing
 
 /// A service whose decorators leave their marks on it.
@@ -9,7 +8,7 @@ private struct Marked: Sendable {
 
 /// A class a decorator injects a dependency into after its factory made it.
 private final class Widget: Sendable {
-    let logger = Mutex<Logger?>(nil)
+    let logger = Shared<Logger?>(nil)
 }
 
 @Injectable
@@ -96,7 +95,7 @@ struct DecoratorTests {
     @Test("a decorator's error fails the construction, which caches nothing")
     func failure() throws {
         let env = ServiceEnv(name: #function)
-        let fails = Mutex(true)
+        let fails = Shared(true)
         let builds = Counter()
         env.register(Widget.self) {
             builds.increment()

@@ -1,5 +1,4 @@
 import Service
-import Synchronization
 import Testing
 
 private struct TraceConfig: Sendable {}
@@ -24,9 +23,9 @@ private final class TracedScreen {}
 
 /// Collects the events a trace delivers.
 private final class TraceLog: Sendable {
-    private let events = Mutex<[ResolutionTraceEvent]>([])
+    private let events = Shared<[ResolutionTraceEvent]>([])
 
-    private let traces = Mutex(0)
+    private let traces = Shared(0)
 
     var handler: @Sendable (ResolutionTrace) -> Void {
         { trace in

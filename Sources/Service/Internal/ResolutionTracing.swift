@@ -1,5 +1,4 @@
 public import ServiceThreadLocal
-import Synchronization
 
 /// Where a resolution trace goes.
 typealias ResolutionTraceHandler = @Sendable (ResolutionTrace) -> Void
@@ -31,7 +30,7 @@ enum ResolutionTracing {
 final class TraceRecorder: Sendable {
     /// One resolve, as it is recorded: what `ResolutionTraceEvent` reports, filled in as the
     /// resolve runs.
-    struct Record {
+    struct Record: Sendable {
         let service: String
         let parent: Int?
         let depth: Int
@@ -44,7 +43,7 @@ final class TraceRecorder: Sendable {
     }
 
     private let handler: ResolutionTraceHandler
-    private let records = Mutex<[Record]>([])
+    private let records = Locked<[Record]>([])
 
     init(handler: @escaping ResolutionTraceHandler) {
         self.handler = handler

@@ -1,10 +1,8 @@
-import Synchronization
-
 /// What the resolves of an environment, its children and its scopes used, while
 /// `ServiceEnv.recordServiceUsage()` is on: the registrations that answered, and the keys a
 /// nearer environment's own registration answered instead of the recording environment's.
 final class UsageRecorder: Sendable {
-    private struct State {
+    private struct State: Sendable {
         /// The registrations that answered a resolve, kept alive so an identifier is not reused.
         var used: [ObjectIdentifier: Registration] = [:]
         /// For each key the recording environment registers, the environments below it whose own
@@ -12,7 +10,7 @@ final class UsageRecorder: Sendable {
         var shadowedBy: [String: Set<String>] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Notes a resolve of `type` under `tags` made in `storage`, which `recording` (this
     /// recorder's environment) is or is an ancestor of.
