@@ -7,16 +7,6 @@ import Synchronization
 /// metadata of `ValueBox<Value>`, `Result<Value, …>` and friends on every call. The work that
 /// does not depend on the value's type lives in non-generic helpers.
 extension ServiceStorage {
-    /// Resolves a Sendable-track service whose instance is not cached, or any service while a
-    /// resolution trace is on.
-    @inlinable
-    func resolveUncached<Value: Sendable>(_ type: Value.Type, in env: ServiceEnv) throws(ServiceError) -> Value {
-        if ResolutionTracing.isOn {
-            return try env.resolveTraced(type)
-        }
-        return try resolveUncachedUntraced(type, in: env)
-    }
-
     /// `resolveUncached` without the resolution trace.
     @inlinable
     func resolveUncachedUntraced<Value: Sendable>(
@@ -37,52 +27,6 @@ extension ServiceStorage {
             return try build(type, slot: slot, registration, in: env) as Value
         case .arguments, .async:
             throw mismatch(slot, registration, given: [])
-        }
-    }
-
-    @inlinable
-    func resolveIfRegistered<Value: Sendable>(
-        _ type: Value.Type,
-        tags: TagSet,
-        arguments: any Sendable,
-        argumentTypes: () -> [Any.Type],
-        in env: ServiceEnv,
-    ) throws(ServiceError) -> Value? {
-        guard ResolutionTracing.isOn else {
-            return try resolveIfRegisteredUntraced(
-                type,
-                tags: tags,
-                arguments: arguments,
-                argumentTypes: argumentTypes,
-                in: env,
-            )
-        }
-        return try resolveIfRegisteredTraced(
-            type,
-            tags: tags,
-            arguments: arguments,
-            argumentTypes: argumentTypes,
-            in: env,
-        )
-    }
-
-    /// `resolveIfRegistered` with the resolution trace; outlined, so that the inlined path stays small.
-    @usableFromInline
-    func resolveIfRegisteredTraced<Value: Sendable>(
-        _ type: Value.Type,
-        tags: TagSet,
-        arguments: any Sendable,
-        argumentTypes: () -> [Any.Type],
-        in env: ServiceEnv,
-    ) throws(ServiceError) -> Value? {
-        try env.traced(type, tags: tags) { () throws(ServiceError) -> Value? in
-            try resolveIfRegisteredUntraced(
-                type,
-                tags: tags,
-                arguments: arguments,
-                argumentTypes: argumentTypes,
-                in: env,
-            )
         }
     }
 
@@ -149,53 +93,6 @@ extension ServiceStorage {
         }
     }
 
-    /// The async form of `resolveIfRegistered`, which also builds `async` registrations.
-    @inlinable
-    func resolveAsyncIfRegistered<Value: Sendable>(
-        _ type: Value.Type,
-        tags: TagSet,
-        arguments: any Sendable,
-        argumentTypes: () -> [Any.Type],
-        in env: ServiceEnv,
-    ) async throws(ServiceError) -> Value? {
-        guard ResolutionTracing.isOn else {
-            return try await resolveAsyncIfRegisteredUntraced(
-                type,
-                tags: tags,
-                arguments: arguments,
-                argumentTypes: argumentTypes,
-                in: env,
-            )
-        }
-        return try await resolveAsyncIfRegisteredTraced(
-            type,
-            tags: tags,
-            arguments: arguments,
-            argumentTypes: argumentTypes,
-            in: env,
-        )
-    }
-
-    /// `resolveAsyncIfRegistered` with the resolution trace; outlined, so that the inlined path stays small.
-    @usableFromInline
-    func resolveAsyncIfRegisteredTraced<Value: Sendable>(
-        _ type: Value.Type,
-        tags: TagSet,
-        arguments: any Sendable,
-        argumentTypes: () -> [Any.Type],
-        in env: ServiceEnv,
-    ) async throws(ServiceError) -> Value? {
-        try await env.tracedAsync(type, tags: tags) { () async throws(ServiceError) -> Value? in
-            try await resolveAsyncIfRegisteredUntraced(
-                type,
-                tags: tags,
-                arguments: arguments,
-                argumentTypes: argumentTypes,
-                in: env,
-            )
-        }
-    }
-
     /// `resolveAsyncIfRegistered` without the resolution trace.
     @inlinable
     func resolveAsyncIfRegisteredUntraced<Value: Sendable>(
@@ -237,16 +134,6 @@ extension ServiceStorage {
         }
     }
 
-    /// Resolves a MainActor-track service whose instance is not cached, or any while a
-    /// resolution trace is on.
-    @inlinable @MainActor
-    func resolveMainUncached<Value>(_ type: Value.Type, in env: ServiceEnv) throws(ServiceError) -> Value {
-        if ResolutionTracing.isOn {
-            return try env.resolveMainTraced(type)
-        }
-        return try resolveMainUncachedUntraced(type, in: env)
-    }
-
     /// `resolveMainUncached` without the resolution trace.
     @inlinable @MainActor
     func resolveMainUncachedUntraced<Value>(
@@ -264,53 +151,6 @@ extension ServiceStorage {
         }
         let factory = unsafeDowncast(registration, to: MainRegistration<Value>.self).factory
         return try resolve(type, slot: slot, registration, track: .main, in: env) { try factory() }
-    }
-
-    /// The MainActor-track form of `resolveIfRegistered`.
-    @inlinable @MainActor
-    func resolveMainIfRegistered<Value>(
-        _ type: Value.Type,
-        tags: TagSet,
-        arguments: any Sendable,
-        argumentTypes: () -> [Any.Type],
-        in env: ServiceEnv,
-    ) throws(ServiceError) -> Value? {
-        guard ResolutionTracing.isOn else {
-            return try resolveMainIfRegisteredUntraced(
-                type,
-                tags: tags,
-                arguments: arguments,
-                argumentTypes: argumentTypes,
-                in: env,
-            )
-        }
-        return try resolveMainIfRegisteredTraced(
-            type,
-            tags: tags,
-            arguments: arguments,
-            argumentTypes: argumentTypes,
-            in: env,
-        )
-    }
-
-    /// `resolveMainIfRegistered` with the resolution trace; outlined, so that the inlined path stays small.
-    @usableFromInline @MainActor
-    func resolveMainIfRegisteredTraced<Value>(
-        _ type: Value.Type,
-        tags: TagSet,
-        arguments: any Sendable,
-        argumentTypes: () -> [Any.Type],
-        in env: ServiceEnv,
-    ) throws(ServiceError) -> Value? {
-        try env.traced(type, tags: tags) { () throws(ServiceError) -> Value? in
-            try resolveMainIfRegisteredUntraced(
-                type,
-                tags: tags,
-                arguments: arguments,
-                argumentTypes: argumentTypes,
-                in: env,
-            )
-        }
     }
 
     /// `resolveMainIfRegistered` without the resolution trace.

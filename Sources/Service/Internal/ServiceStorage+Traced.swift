@@ -1,0 +1,166 @@
+/// The resolve paths' entries while a resolution trace may be on: each checks one global and,
+/// while a trace (or a usage record) is on, records the resolve around the untraced path in an
+/// outlined function, so that the inlined path stays small.
+extension ServiceStorage {
+    /// Resolves a Sendable-track service whose instance is not cached, or any service while a
+    /// resolution trace is on.
+    @inlinable
+    func resolveUncached<Value: Sendable>(_ type: Value.Type, in env: ServiceEnv) throws(ServiceError) -> Value {
+        if ResolutionTracing.isOn {
+            return try env.resolveTraced(type)
+        }
+        return try resolveUncachedUntraced(type, in: env)
+    }
+
+    /// Resolves a Sendable-track service under `tags` with `arguments`; nil when nothing is
+    /// registered for it on that track.
+    @inlinable
+    func resolveIfRegistered<Value: Sendable>(
+        _ type: Value.Type,
+        tags: TagSet,
+        arguments: any Sendable,
+        argumentTypes: () -> [Any.Type],
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value? {
+        guard ResolutionTracing.isOn else {
+            return try resolveIfRegisteredUntraced(
+                type,
+                tags: tags,
+                arguments: arguments,
+                argumentTypes: argumentTypes,
+                in: env,
+            )
+        }
+        return try resolveIfRegisteredTraced(
+            type,
+            tags: tags,
+            arguments: arguments,
+            argumentTypes: argumentTypes,
+            in: env,
+        )
+    }
+
+    /// `resolveIfRegistered` with the resolution trace; outlined, so that the inlined path stays small.
+    @usableFromInline
+    func resolveIfRegisteredTraced<Value: Sendable>(
+        _ type: Value.Type,
+        tags: TagSet,
+        arguments: any Sendable,
+        argumentTypes: () -> [Any.Type],
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value? {
+        try env.traced(type, tags: tags) { () throws(ServiceError) -> Value? in
+            try resolveIfRegisteredUntraced(
+                type,
+                tags: tags,
+                arguments: arguments,
+                argumentTypes: argumentTypes,
+                in: env,
+            )
+        }
+    }
+
+    /// The async form of `resolveIfRegistered`, which also builds `async` registrations.
+    @inlinable
+    func resolveAsyncIfRegistered<Value: Sendable>(
+        _ type: Value.Type,
+        tags: TagSet,
+        arguments: any Sendable,
+        argumentTypes: () -> [Any.Type],
+        in env: ServiceEnv,
+    ) async throws(ServiceError) -> Value? {
+        guard ResolutionTracing.isOn else {
+            return try await resolveAsyncIfRegisteredUntraced(
+                type,
+                tags: tags,
+                arguments: arguments,
+                argumentTypes: argumentTypes,
+                in: env,
+            )
+        }
+        return try await resolveAsyncIfRegisteredTraced(
+            type,
+            tags: tags,
+            arguments: arguments,
+            argumentTypes: argumentTypes,
+            in: env,
+        )
+    }
+
+    /// `resolveAsyncIfRegistered` with the resolution trace; outlined, so that the inlined path stays small.
+    @usableFromInline
+    func resolveAsyncIfRegisteredTraced<Value: Sendable>(
+        _ type: Value.Type,
+        tags: TagSet,
+        arguments: any Sendable,
+        argumentTypes: () -> [Any.Type],
+        in env: ServiceEnv,
+    ) async throws(ServiceError) -> Value? {
+        try await env.tracedAsync(type, tags: tags) { () async throws(ServiceError) -> Value? in
+            try await resolveAsyncIfRegisteredUntraced(
+                type,
+                tags: tags,
+                arguments: arguments,
+                argumentTypes: argumentTypes,
+                in: env,
+            )
+        }
+    }
+
+    /// Resolves a MainActor-track service whose instance is not cached, or any while a
+    /// resolution trace is on.
+    @inlinable @MainActor
+    func resolveMainUncached<Value>(_ type: Value.Type, in env: ServiceEnv) throws(ServiceError) -> Value {
+        if ResolutionTracing.isOn {
+            return try env.resolveMainTraced(type)
+        }
+        return try resolveMainUncachedUntraced(type, in: env)
+    }
+
+    /// The MainActor-track form of `resolveIfRegistered`.
+    @inlinable @MainActor
+    func resolveMainIfRegistered<Value>(
+        _ type: Value.Type,
+        tags: TagSet,
+        arguments: any Sendable,
+        argumentTypes: () -> [Any.Type],
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value? {
+        guard ResolutionTracing.isOn else {
+            return try resolveMainIfRegisteredUntraced(
+                type,
+                tags: tags,
+                arguments: arguments,
+                argumentTypes: argumentTypes,
+                in: env,
+            )
+        }
+        return try resolveMainIfRegisteredTraced(
+            type,
+            tags: tags,
+            arguments: arguments,
+            argumentTypes: argumentTypes,
+            in: env,
+        )
+    }
+
+    /// `resolveMainIfRegistered` with the resolution trace; outlined, so that the inlined path stays small.
+    @usableFromInline @MainActor
+    func resolveMainIfRegisteredTraced<Value>(
+        _ type: Value.Type,
+        tags: TagSet,
+        arguments: any Sendable,
+        argumentTypes: () -> [Any.Type],
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value? {
+        try env.traced(type, tags: tags) { () throws(ServiceError) -> Value? in
+            try resolveMainIfRegisteredUntraced(
+                type,
+                tags: tags,
+                arguments: arguments,
+                argumentTypes: argumentTypes,
+                in: env,
+            )
+        }
+    }
+}
