@@ -259,24 +259,12 @@ extension ServiceStorage {
             let value = try frame.construct(in: cell) { try env.storage.made(by: make, track: track, in: env) }
             parent.storeGraphObject(GraphValue.object(for: value), for: graphKey)
             return value
-        case .cached:
+        case .cached, .weak:
             if !isWithinScope && registration.scope.isScoped {
                 throw outsideScope(slot)
             }
             let frame = try ResolutionFrame.begin(type, tags: slot.tags, key: key, below: parent)
             return try resolveShared(
-                type,
-                slot: slot,
-                track: track,
-                frame: frame,
-                below: parent,
-                in: env,
-                builtBy: registration,
-                make: { try env.storage.made(by: make, track: track, in: env) },
-            )
-        case .weak:
-            let frame = try ResolutionFrame.begin(type, tags: slot.tags, key: key, below: parent)
-            return try resolveWeak(
                 type,
                 slot: slot,
                 track: track,

@@ -1,7 +1,8 @@
 public import Synchronization
 
-/// Shared constructions: singletons and custom-scoped (`.scoped` included) instances, built exactly
-/// once however many tasks ask at once, and instances given to `register(_:)`, published as they are.
+/// Shared constructions: singletons, custom-scoped (`.scoped` included) and weak instances, built
+/// exactly once however many tasks ask at once, and instances given to `register(_:)`, published
+/// as they are.
 extension ServiceStorage {
     /// Returns the cached instance, or builds it exactly once however many tasks ask at once.
     @inlinable
@@ -21,7 +22,8 @@ extension ServiceStorage {
             var built: Result<Value, ServiceError>?
             var unpublished: UInt = 0
             construction.latch.withLock { _ in
-                decision = slot.decide(on: track, for: construction)
+                let isWeak = registration.sharing == .weak
+                decision = slot.decide(on: track, for: construction, weak: isWeak)
                 guard case .construct(let generation)? = decision else {
                     return
                 }
@@ -30,6 +32,13 @@ extension ServiceStorage {
                     return try running.construct(in: ThreadFrame.cell, make)
                 }
                 let value = try? result.get()
+                if isWeak {
+                    // NB: `WeakScope` registrations build class instances, so this is no box.
+                    let object = value.map { $0 as AnyObject }
+                    slot.finishWeakConstruction(generation: generation, publishing: object, builtBy: registration)
+                    built = result
+                    return
+                }
                 let bits = value.map { RetainedBits.retain(ValueBox($0)) } ?? 0
                 unpublished = slot.finishConstruction(
                     on: track,
@@ -51,6 +60,9 @@ extension ServiceStorage {
             switch decision {
             case .cached(let bits)?:
                 return RetainedBits.object(bits, as: ValueBox<Value>.self).takeRetainedValue().value
+            case .alive(let object)?:
+                // NB: the object was built as a `Value` by this slot's registration.
+                return object as! Value
             case .wait(let running)? where running.isAsync:
                 throw asyncConstructionInProgress(slot)
             case .wait(let running)?:
@@ -73,9 +85,12 @@ extension ServiceStorage {
     ) async throws(ServiceError) -> Value {
         while true {
             let construction = Construction(frame: frame, isAsync: true)
-            switch slot.decide(on: .sendable, for: construction) {
+            // NB: a weak registration has no async factory.
+            switch slot.decide(on: .sendable, for: construction, weak: false) {
             case .cached(let bits):
                 return RetainedBits.object(bits, as: ValueBox<Value>.self).takeRetainedValue().value
+            case .alive(let object):
+                return object as! Value
             case .wait(let running):
                 try await ConstructionCoordinator.shared.waitAsync(for: running, from: frame)
             case .construct(let generation):
@@ -164,9 +179,11 @@ extension ServiceStorage {
 
 /// What a resolve of a shared (singleton or custom) instance found under the slot lock.
 @usableFromInline
-enum SharedDecision: Sendable {
+enum SharedDecision {
     /// The instance is cached; the bits carry one extra retain for the caller.
     case cached(UInt)
+    /// The instance of a weak registration is alive; the caller now holds it.
+    case alive(AnyObject)
     /// Another resolution is building it.
     case wait(Construction)
     /// The caller builds it; `generation` is the slot's generation at the start.
@@ -174,14 +191,21 @@ enum SharedDecision: Sendable {
 }
 
 extension Slot {
-    /// Decides, under the slot lock, whether to return the cache, wait, or build with `construction`.
+    /// Decides, under the slot lock, whether to return the cache (for a `weak` registration, the
+    /// living instance), wait, or build with `construction`.
     @usableFromInline
-    func decide(on track: Track, for construction: Construction) -> SharedDecision {
+    func decide(on track: Track, for construction: Construction, weak: Bool) -> SharedDecision {
         withState { state in
-            let bits = loadCache(track)
-            if bits != 0 {
-                _ = RetainedBits.object(bits, as: Box.self).retain()
-                return .cached(bits)
+            if weak {
+                if let object = state.weakInstance {
+                    return .alive(object)
+                }
+            } else {
+                let bits = loadCache(track)
+                if bits != 0 {
+                    _ = RetainedBits.object(bits, as: Box.self).retain()
+                    return .cached(bits)
+                }
             }
             if let running = state.construction {
                 return .wait(running)
@@ -237,5 +261,19 @@ extension Slot {
         let current = self.registration.load(ordering: .relaxed)
         let builder = UInt(bitPattern: Unmanaged.passUnretained(registration).toOpaque())
         return currentGeneration == generation && (current == 0 || current == builder)
+    }
+
+    /// Ends a weak construction and keeps a weak reference to `object` in the slot's locked state
+    /// (never in its cache, so the lock-free cached read never sees a weak service), unless a
+    /// reset happened meanwhile or the slot no longer has the registration that built it.
+    @usableFromInline
+    func finishWeakConstruction(generation: UInt64, publishing object: AnyObject?, builtBy registration: Registration) {
+        withState { state in
+            state.construction = nil
+            guard let object, mayPublish(now: state.generation, startedAt: generation, builtBy: registration) else {
+                return
+            }
+            state.weakInstance = object
+        }
     }
 }
