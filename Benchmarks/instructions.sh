@@ -30,7 +30,7 @@ per_operation() {
 
 rows=("$@")
 if [ ${#rows[@]} -eq 0 ]; then
-    rows=(leaf leaf-other-env three chain diamond cached service-read scope)
+    rows=(leaf leaf-other-env three chain diamond cached service-read main-service-read scope)
 fi
 printf '| scenario | hand-written | Service, closures | × | Service, @Injectable | × |\n|---|---:|---:|---:|---:|---:|\n'
 for row in "${rows[@]}"; do
@@ -38,6 +38,7 @@ for row in "${rows[@]}"; do
         leaf-other-env) hand=$(per_operation hand-leaf); closures=$(per_operation leaf-other-env); macro="" ;;
         cached) hand=$(per_operation hand-cached); closures=$(per_operation cached); macro="" ;;
         service-read) hand=$(per_operation hand-cached); closures=$(per_operation service-read); macro="" ;;
+        main-service-read) hand=$(per_operation hand-cached); closures=$(per_operation main-service-read); macro="" ;;
         scope) hand=$(per_operation scope-by-hand); closures=$(per_operation scope); macro="" ;;
         *) hand=$(per_operation "hand-$row"); closures=$(per_operation "$row"); macro=$(per_operation "macro-$row") ;;
     esac

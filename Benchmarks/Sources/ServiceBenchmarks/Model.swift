@@ -1,6 +1,8 @@
 // The object graphs every library builds: identical types, identical shapes.
 
 final class CachedSingleton: Sendable {}
+/// The MainActor-track singleton a `@MainService` property reads.
+@MainActor final class MainCachedSingleton {}
 
 final class Leaf: Sendable {}
 

@@ -66,6 +66,12 @@ struct ServiceConsumer: Sendable {
     @Service var singleton: CachedSingleton
 }
 
+/// A type with a `@MainService` property, for the MainActor property-wrapper scenario.
+@MainActor
+struct MainServiceConsumer {
+    @MainService var singleton: MainCachedSingleton
+}
+
 /// The hand-written equivalent of `ServiceConsumer`.
 struct HandWrittenConsumer: Sendable {
     let singleton: CachedSingleton

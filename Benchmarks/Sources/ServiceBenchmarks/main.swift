@@ -22,6 +22,7 @@ func iterations(_ full: Int) -> Int { max(1, Int(Double(full) * scale)) }
 
 let env = ServiceEnv.online
 ServiceAdapter.register(in: env)
+env.registerMain(MainCachedSingleton.self) { MainCachedSingleton() }
 env.register(RequestLog.self, scope: .scoped) { RequestLog(request: try ServiceEnv.current.resolve(RequestID.self)) }
 
 /// One request's work with a scope: open it, register the request's context, resolve a shared
@@ -75,6 +76,8 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
 {
     let probe = ServiceConsumer()
     _ = probe.singleton
+    let mainProbe = MainServiceConsumer()
+    _ = mainProbe.singleton
     // NB: each case loops over its own operation, inlined: no closure call around it.
     switch arguments[index + 1] {
     case "hand-leaf": repeatInline(count) { consume(Leaf()) }
@@ -99,6 +102,7 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
         repeatInline(count) { consume(ServiceAdapter.resolve(MacroDiamondTop.self, in: injectableEnv)) }
     case "cached": repeatInline(count) { consume(ServiceAdapter.resolve(CachedSingleton.self, in: env)) }
     case "service-read": repeatInline(count) { consume(probe.singleton) }
+    case "main-service-read": repeatInline(count) { consume(mainProbe.singleton) }
     case "scope": repeatInline(count) { serveRequestInScope(1) }
     case "register":
         // NB: one operation registers one service, 1,000 of them into each fresh environment.
@@ -498,18 +502,32 @@ for index in measurements.indices where measurements[index].scenario.hasPrefix("
     measurements[index].samples = measurements[index].samples.map { $0 / Double(registrars.count) }
 }
 
-// MARK: Two threads on one cached singleton.
+// MARK: Threads reading one cached singleton.
 
+/// Throughput of one way to read the cached singleton, per thread count.
 struct Scaling {
     let library: String
-    let oneThread: Double
-    let twoThreads: Double
+    /// Operations per second with `threadCounts[index]` threads.
+    let throughput: [Double]
+
+    /// Throughput with `threads` threads as a multiple of one thread's.
+    func scaling(at index: Int) -> Double { throughput[index] / throughput[0] }
 }
 
+/// `--threads 1,2,4`: the thread counts to measure (always starting from 1); 1 and 2 by default.
+let threadCounts: [Int] = {
+    let listed = arguments.firstIndex(of: "--threads").flatMap {
+        arguments.indices.contains($0 + 1) ? arguments[$0 + 1].split(separator: ",").compactMap { Int($0) } : nil
+    }
+    return [1] + (listed ?? [2]).filter { $0 > 1 }
+}()
 let scalingIterations = only == nil ? iterations(4_000_000) : 1
+let scalingReader = ServiceConsumer()
+_ = scalingReader.singleton
 let scalingContenders: [(String, @Sendable () -> Void)] = [
     ("hand-written", { blackHole(HandWritten.singleton) }),
-    ("Service", { blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: .online)) }),
+    ("Service, resolve (retains the instance)", { blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: env)) }),
+    ("Service, @Service read (borrowed)", { blackHole(scalingReader.singleton) }),
     ("Swinject", { blackHole(synchronized.resolve(CachedSingleton.self)!) }),
     (
         "swift-dependencies",
@@ -520,9 +538,12 @@ let scalingContenders: [(String, @Sendable () -> Void)] = [
     ),
 ]
 let scaling = scalingContenders.map { library, operation in
-    let one = (0..<3).map { _ in throughput(threads: 1, iterations: scalingIterations, operation) }.max() ?? 0
-    let two = (0..<3).map { _ in throughput(threads: 2, iterations: scalingIterations, operation) }.max() ?? 0
-    return Scaling(library: library, oneThread: one, twoThreads: two)
+    Scaling(
+        library: library,
+        throughput: threadCounts.map { threads in
+            (0..<3).map { _ in throughput(threads: threads, iterations: scalingIterations, operation) }.max() ?? 0
+        },
+    )
 }
 
 // MARK: Memory per registration at 10,000 registrations.
@@ -564,12 +585,17 @@ for measurement in measurements {
     )
 }
 print()
-print("| cached singleton, 2 threads | 1 thread Mops/s | 2 threads Mops/s | scaling |")
-print("|---|---:|---:|---:|")
+print(
+    "| cached singleton read from N threads | "
+        + threadCounts.map { "\($0) thread\($0 == 1 ? "" : "s") Mops/s" }.joined(separator: " | ")
+        + " | "
+        + threadCounts.dropFirst().map { "×\($0)" }.joined(separator: " | ") + " |"
+)
+print("|---|" + String(repeating: "---:|", count: threadCounts.count * 2 - 1))
 for row in scaling {
-    print(
-        "| \(row.library) | \(format(row.oneThread / 1e6)) | \(format(row.twoThreads / 1e6)) | ×\(String(format: "%.2f", row.twoThreads / row.oneThread)) |"
-    )
+    let rates = row.throughput.map { format($0 / 1e6) }
+    let ratios = threadCounts.indices.dropFirst().map { "×" + String(format: "%.2f", row.scaling(at: $0)) }
+    print("| \(row.library) | " + (rates + ratios).joined(separator: " | ") + " |")
 }
 print()
 print("Service memory per registration at 10,000 registrations: \(format(bytesPerRegistration)) B")
@@ -587,14 +613,16 @@ if let jsonPath {
             "ratio": measurement.median / (baselines[measurement.scenario] ?? .nan),
         ]
     }
+    let last = threadCounts.count - 1
     let handWrittenScaling = scaling.first { $0.library == "hand-written" }
-    for row in scaling {
+    for row in scaling where last > 0 {
+        let threads = Double(threadCounts[last])
         rows.append([
-            "scenario": "cached singleton resolved from 2 threads (ns per op per thread)",
+            "scenario": "cached singleton read from \(threadCounts[last]) threads (ns per op per thread)",
             "library": row.library,
-            "median_ns": 2e9 / row.twoThreads,
-            "min_ns": 2e9 / row.twoThreads,
-            "ratio": (2e9 / row.twoThreads) / (2e9 / (handWrittenScaling?.twoThreads ?? .nan)),
+            "median_ns": threads * 1e9 / row.throughput[last],
+            "min_ns": threads * 1e9 / row.throughput[last],
+            "ratio": (handWrittenScaling?.throughput[last] ?? .nan) / row.throughput[last],
         ])
     }
     let data = try JSONSerialization.data(withJSONObject: ["scenarios": rows], options: [.prettyPrinted, .sortedKeys])

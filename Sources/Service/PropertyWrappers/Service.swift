@@ -25,9 +25,17 @@ public struct Service<S: Sendable>: Sendable {
     ///
     /// A failed resolve traps with a message that names the environment and the chain of services
     /// being built; use ``get()`` (through `$property`) to handle the failure instead.
+    ///
+    /// Once resolved, a read lends the stored instance to the caller without retaining it: it
+    /// writes no memory, so threads that read the same service do not contend for its reference
+    /// count.
     @inlinable
     public var wrappedValue: S {
-        cell.cached ?? cell.resolveAndPublish()
+        _read {
+            // NB: one yield, so that the accessor inlines into its caller.
+            let stored = cell.stored ?? cell.publishedCell()
+            yield stored.pointee
+        }
     }
 
     /// The wrapper itself, so that `$property.get()` can resolve with a throwing access.
@@ -107,15 +115,18 @@ public struct Service<S: Sendable>: Sendable {
 @MainActor
 @propertyWrapper
 public struct MainService<S> {
-    private let cell: MainResolvedOnce<S>
+    @usableFromInline let cell: MainResolvedOnce<S>
 
     /// The service, resolved on first access; a failed resolve traps with a message that names
     /// the environment and the chain.
+    ///
+    /// Once resolved, a read lends the stored instance to the caller without retaining it.
+    @inlinable
     public var wrappedValue: S {
-        do {
-            return try cell.value()
-        } catch {
-            fatalError(error.description)
+        _read {
+            // NB: one yield, so that the accessor inlines into its caller.
+            let stored = cell.stored ?? cell.storedCell()
+            yield stored.pointee
         }
     }
 
@@ -176,12 +187,18 @@ public struct MainService<S> {
 /// No lock is held while resolving: two first accesses may both resolve, and the first one to
 /// publish wins; every later access reads the published value. The environment is dropped once
 /// a value is published.
+///
+/// The value lives in a heap cell of its own, allocated when it is published and freed with the
+/// `ResolvedOnce`: a published value is never replaced, so a reader that holds the wrapper (and
+/// with it the `ResolvedOnce`) may borrow `stored.pointee` for as long as it holds the wrapper.
 @usableFromInline
 final class ResolvedOnce<Value: Sendable>: @unchecked Sendable {
     // Safety: `environment` is only read or written between taking and releasing `environmentLock`;
-    // every other stored property is immutable or atomic.
+    // the cell `published` points at is written once, before the releasing exchange that
+    // publishes it, and only read after an acquiring load that sees it; every other stored
+    // property is immutable or atomic.
     private let resolver: @Sendable (ServiceEnv) throws(ServiceError) -> Value
-    /// A retained `ValueBox<Value>`, or zero before the first access.
+    /// The address of an initialized `Value` cell, or zero before the first access.
     @usableFromInline let published = Atomic<UInt>(0)
     /// Guards `environment`; inline, so a cell is one allocation.
     private let environmentLock = Atomic(false)
@@ -201,29 +218,39 @@ final class ResolvedOnce<Value: Sendable>: @unchecked Sendable {
     }
 
     deinit {
-        let bits = published.load(ordering: .acquiring)
-        if bits != 0 {
-            RetainedBits.release(bits)
+        if let stored {
+            stored.deinitialize(count: 1)
+            stored.deallocate()
         }
+    }
+
+    /// The published value's cell, or nil before the first access.
+    @inlinable @inline(__always)
+    var stored: UnsafeMutablePointer<Value>? {
+        UnsafeMutablePointer(bitPattern: published.load(ordering: .acquiring))
     }
 
     /// The published value, or nil before the first access.
     @inlinable @inline(__always)
     var cached: Value? {
-        let bits = published.load(ordering: .acquiring)
-        guard bits != 0 else {
-            return nil
-        }
-        return RetainedBits.object(bits, as: ValueBox<Value>.self)._withUnsafeGuaranteedRef { $0.value }
+        stored?.pointee
     }
 
     @usableFromInline
     func resolveAndPublish() -> Value {
+        publishedCell().pointee
+    }
+
+    /// The published value's cell, resolving and publishing the value first if needed; a failed
+    /// resolve traps with its description.
+    @usableFromInline
+    func publishedCell() -> UnsafeMutablePointer<Value> {
         do {
-            return try resolveAndPublishLocating()
+            _ = try resolveAndPublishLocating()
         } catch {
             fatalError(error.description)
         }
+        return stored.unsafelyUnwrapped
     }
 
     /// Resolves and publishes the value, or throws a failure that says where it happened.
@@ -245,26 +272,34 @@ final class ResolvedOnce<Value: Sendable>: @unchecked Sendable {
             return cached.unsafelyUnwrapped
         }
         let value = try resolver(env)
-        let fresh = RetainedBits.retain(ValueBox(value))
+        let fresh = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        fresh.initialize(to: value)
         let (exchanged, winner) = published.compareExchange(
             expected: 0,
-            desired: fresh,
+            desired: UInt(bitPattern: fresh),
             ordering: .acquiringAndReleasing,
         )
         if exchanged {
             withEnvironment { $0 = nil }
             return value
         }
-        RetainedBits.release(fresh)
-        return RetainedBits.object(winner, as: ValueBox<Value>.self).takeUnretainedValue().value
+        fresh.deinitialize(count: 1)
+        fresh.deallocate()
+        return UnsafeMutablePointer<Value>(bitPattern: winner).unsafelyUnwrapped.pointee
     }
 }
 
 /// The value of a `@MainService` property, resolved on the main actor on first access.
-@MainActor
+///
+/// Like `ResolvedOnce`, the value lives in a cell of its own that is never replaced once set, so
+/// a reader holding the wrapper may borrow it.
+@usableFromInline @MainActor
 final class MainResolvedOnce<Value> {
     private let resolver: @MainActor (ServiceEnv) throws(ServiceError) -> Value
-    private var resolved: Value?
+    /// The address of the resolved value's cell, or zero before the first access; set once, on
+    /// the main actor. An address, not a pointer, so that `deinit` (which may run anywhere) can
+    /// read it.
+    @usableFromInline @exclusivity(unchecked) private(set) var storedAddress: UInt = 0
     /// The environment to resolve in, until the value is resolved.
     private var env: ServiceEnv?
 
@@ -273,17 +308,49 @@ final class MainResolvedOnce<Value> {
         self.resolver = resolver
     }
 
+    deinit {
+        if let stored = UnsafeMutablePointer<Value>(bitPattern: storedAddress) {
+            stored.deinitialize(count: 1)
+            stored.deallocate()
+        }
+    }
+
+    /// The resolved value's cell, or nil before the first access.
+    @inlinable @inline(__always)
+    var stored: UnsafeMutablePointer<Value>? {
+        UnsafeMutablePointer(bitPattern: storedAddress)
+    }
+
+    /// The value, resolved and stored on first access.
     func value() throws(ResolutionFailure) -> Value {
-        if let resolved {
-            return resolved
+        if let stored {
+            return stored.pointee
         }
         guard let env else {
             preconditionFailure("the environment is released only after the value is resolved")
         }
         let value = try FailureTrace.locating(in: env) { () throws(ServiceError) -> Value in try resolver(env) }
-        resolved = value
+        // NB: the resolver may have read this property (a cycle through `Lazy`, say) and stored it.
+        if let stored {
+            return stored.pointee
+        }
+        let cell = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        cell.initialize(to: value)
+        storedAddress = UInt(bitPattern: cell)
         self.env = nil
         return value
+    }
+
+    /// The resolved value's cell, resolving the value first if needed; a failed resolve traps
+    /// with its description.
+    @usableFromInline
+    func storedCell() -> UnsafeMutablePointer<Value> {
+        do {
+            _ = try value()
+        } catch {
+            fatalError(error.description)
+        }
+        return stored.unsafelyUnwrapped
     }
 }
 
