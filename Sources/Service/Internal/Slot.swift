@@ -94,11 +94,14 @@ final class Slot: @unchecked Sendable {
     /// Call only while `state` is locked.
     func takeCaches(of state: inout SlotState, into retired: inout [UInt]) {
         state.weakInstance = nil
-        for track in [Track.sendable, .main] {
-            let bits = exchangeCache(track, with: 0)
-            if bits != 0 {
-                retired.append(bits)
-            }
+        // NB: two calls, not a loop over an array literal, which would allocate.
+        let sendableBits = exchangeCache(.sendable, with: 0)
+        if sendableBits != 0 {
+            retired.append(sendableBits)
+        }
+        let mainBits = exchangeCache(.main, with: 0)
+        if mainBits != 0 {
+            retired.append(mainBits)
         }
     }
 }
