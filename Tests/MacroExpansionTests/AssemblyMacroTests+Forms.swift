@@ -61,6 +61,7 @@ extension AssemblyMacroTests {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#registerMain(HomeViewModel.self)`: Provided, @MainActor HomeViewModel.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 3)
+                            func registeredWithRegisterMain() {}
                             @available(*, unavailable, message: "UIAssembly does not provide it to 'HomeViewModel': register it in UIAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }

@@ -259,6 +259,7 @@ extension AssemblyMacroTests {
                         #sourceLocation(file: "test.swift", line: 5)
                         final class `#registerMain(Router.self)`: ProvidedToSharedMainActorServices, @MainActor Router.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 5)
+                            func registeredWithRegisterMain() {}
                             @available(*, unavailable, message: "AppAssembly does not provide it to 'Router': if it is what each scope provides ('RequestContext'), a service shared by every scope cannot depend on it: register 'Router' with scope .scoped or .transient, or take Lazy or ServiceProvider; otherwise register it in AppAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
@@ -275,6 +276,7 @@ extension AssemblyMacroTests {
                         #sourceLocation(file: "test.swift", line: 7)
                         final class `#registerMain(Screen.self)`: ProvidedToSharedMainActorServices, @MainActor Screen.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 7)
+                            func registeredWithRegisterMain() {}
                             @available(*, unavailable, message: "AppAssembly does not provide it to 'Screen': if it is what each scope provides ('RequestContext'), a service shared by every scope cannot depend on it: register 'Screen' with scope .scoped or .transient, or take Lazy or ServiceProvider; otherwise register it in AppAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }

@@ -213,6 +213,7 @@ struct DocumentationExampleTests {
                         #sourceLocation(file: "test.swift", line: 7)
                         final class `#registerMain(HomeViewModel.self)`: Provided, @MainActor HomeViewModel.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 7)
+                            func registeredWithRegisterMain() {}
                             @available(*, unavailable, message: "CoreAssembly does not provide it to 'HomeViewModel': register it in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }

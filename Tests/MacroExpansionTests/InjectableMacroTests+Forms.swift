@@ -150,7 +150,7 @@ extension InjectableMacroTests {
                 }
 
                 extension Toolbar: __ServiceMacroSupport.MainInjectableType {
-                    protocol InjectionRequirements {}
+                    protocol InjectionRequirements: __ServiceMacroSupport.MainTrackRequirement {}
                     nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
                     static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self()

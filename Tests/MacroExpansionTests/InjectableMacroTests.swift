@@ -141,7 +141,7 @@ struct InjectableMacroTests {
                 }
 
                 extension HomeViewModel: __ServiceMacroSupport.MainInjectableType {
-                    protocol InjectionRequirements: `needs Repository` {
+                    protocol InjectionRequirements: __ServiceMacroSupport.MainTrackRequirement, `needs Repository` {
                         func provide(_ type: Router?.Type) -> Router?
                     }
                     protocol `needs Repository` {

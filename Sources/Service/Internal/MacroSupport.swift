@@ -24,6 +24,7 @@ public enum __ServiceMacroSupport {
     }
 
     public typealias NonisolatedAssemblyType = NonisolatedAssembly
+    public typealias MainTrackRequirement = `registered with #registerMain, not #register`
 
     /// Applies an assembly named in `includes:` as part of the `assemble` or `apply` call in
     /// progress: from any isolation if it has no MainActor services, else on the main actor.
@@ -114,5 +115,22 @@ public enum __ServiceMacroSupport {
         } catch .notRegistered(let serviceType) where serviceType == String(describing: type) {
             return nil
         }
+    }
+}
+
+/// What the `InjectionRequirements` of a `@MainActor` `@Injectable` type inherits: the graph of a
+/// `#registerMain` line provides `registeredWithRegisterMain()`, and the graph of a `#register`
+/// line falls back to the unavailable default, so the compiler's first line reads "type
+/// '…`#register(Screen.self)`' does not conform to protocol '`registered with #registerMain, not
+/// #register`'" on the `#register` line.
+@_documentation(visibility: private)
+public protocol `registered with #registerMain, not #register` {
+    func registeredWithRegisterMain()
+}
+
+extension `registered with #registerMain, not #register` {
+    @available(*, unavailable, message: "a '@MainActor' service is registered with '#registerMain', not '#register'")
+    public func registeredWithRegisterMain() {
+        fatalError("unavailable")
     }
 }

@@ -279,14 +279,14 @@ public macro register<Key: Sendable, each Tag: Hashable & Sendable>(
     factory: @Sendable () throws -> Key,
 ) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
 
-/// Catches `#register` of a `@MainActor` `@Injectable` type and points at `#registerMain`.
+/// Takes `#register` of a `@MainActor` `@Injectable` type, which the `@Assembly` reports on the
+/// line as an error that names the type and `#registerMain`.
 ///
 /// ```swift
 /// @Assembly struct UIAssembly {
 ///     #registerMain(HomeViewModel.self)  // not #register
 /// }
 /// ```
-@available(*, unavailable, message: "'@MainActor' services are registered with '#registerMain'")
 @freestanding(declaration)
 public macro register<T: MainInjectable>(_ type: T.Type, scope: ServiceScope = .singleton) =
     #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")

@@ -240,15 +240,20 @@ struct AssemblyBuilder {
     private func graphNamespace(in context: some MacroExpansionContext) -> [DeclSyntax] {
         let graphs = model.registrations.compactMap { registration -> String? in
             let requirements: String
+            // NB: a `#registerMain` graph says it is one, which a `@MainActor` type requires.
+            var track = ""
             switch registration.kind {
             case .injectable: requirements = "\(registration.service).InjectionRequirements"
-            case .injectableMain: requirements = "@MainActor \(registration.service).InjectionRequirements"
+            case .injectableMain:
+                requirements = "@MainActor \(registration.service).InjectionRequirements"
+                track = "func registeredWithRegisterMain() {}\n        "
             case .closure, .external: return nil
             }
             let name = registration.graphName
             let base = providedBase(for: registration)
             let fallback =
-                "@available(*, unavailable, message: \(StringLiteralExprSyntax(content: missingProviderMessage(for: registration)))) "
+                track
+                + "@available(*, unavailable, message: \(StringLiteralExprSyntax(content: missingProviderMessage(for: registration)))) "
                 + "func provide<T>(_ type: T.Type) -> T {\n            fatalError()\n        }"
             let node = registration.node
             guard let location = context.location(of: node, at: .afterLeadingTrivia, filePathMode: .filePath) else {

@@ -133,7 +133,10 @@ struct InjectableBuilder {
     /// missing one is named by the compiler's first line; optional and deferred ones, which
     /// every graph provides, are requirements here.
     private func requirementsProtocol() -> String {
-        let inherited = requiredDependencies.map(dependencyProtocolName)
+        // NB: a `@MainActor` type's graph must come from `#registerMain`; see
+        // `MainTrackRequirement`.
+        let track = model.isMainActor ? [RuntimeSymbol.mainTrackRequirement.description] : []
+        let inherited = track + requiredDependencies.map(dependencyProtocolName)
         let clause = inherited.isEmpty ? "" : ": " + inherited.joined(separator: ", ")
         var requirements: [String] = []
         for parameter in model.parameters
