@@ -32,6 +32,45 @@ extension ServiceEnv {
         storage.install(registration, for: type, tags: tagSet(repeat each tags))
     }
 
+    /// Registers an `async` factory that runs on the main actor, for a Sendable service of the
+    /// MainActor track (a `@MainActor` class, say), optionally under tags.
+    ///
+    /// Resolve it with ``resolveAsync(_:tags:)`` from any isolation: the factory runs on the main
+    /// actor, and a singleton is built exactly once even when many tasks await it first at the
+    /// same time. Once built, ``resolveMain(_:)`` returns the cached instance too; before, it
+    /// throws ``ServiceError/factoryFailed(serviceType:underlyingError:)`` with
+    /// ``ServiceUsageError/asyncFactory(serviceType:)``.
+    ///
+    /// ```swift
+    /// @MainActor final class Library {
+    ///     let titles: [String]
+    ///     init(titles: [String]) { self.titles = titles }
+    /// }
+    /// @MainActor func setUp(env: ServiceEnv) async throws {
+    ///     env.registerMain(Library.self) { () async throws -> Library in
+    ///         try await Task.sleep(for: .milliseconds(1))
+    ///         return Library(titles: ["Dune"])
+    ///     }
+    ///     let library = try await env.resolveAsync(Library.self)
+    ///     _ = library
+    /// }
+    /// ```
+    @MainActor
+    public func registerMain<S: Sendable, each Tag: Hashable & Sendable>(
+        _ type: S.Type,
+        tags: repeat each Tag,
+        scope: ServiceScope = .singleton,
+        factory: @escaping @MainActor () async throws -> S,
+    ) {
+        let registration = AsyncRegistration<S>(scope: scope, track: .main, argumentTypes: []) { packed in
+            guard packed is Void else {
+                return nil
+            }
+            return try await factory()
+        }
+        storage.install(registration, for: type, tags: tagSet(repeat each tags))
+    }
+
     /// Registers an `async` factory that takes arguments when it is resolved.
     ///
     /// Scopes with arguments behave as for the synchronous factory that takes arguments,

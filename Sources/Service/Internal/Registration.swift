@@ -222,14 +222,17 @@ final class AsyncRegistration<Value: Sendable>: Registration, @unchecked Sendabl
     @usableFromInline let factory: @Sendable (any Sendable) async throws -> Value?
     private let storedArgumentTypes: [Any.Type]
 
+    /// `track` is `.main` for a factory that runs on the main actor (`registerMain`), whose
+    /// instances are cached where `resolveMain` finds them.
     init(
         scope: ServiceScope,
+        track: Track = .sendable,
         argumentTypes: [Any.Type],
         factory: @escaping @Sendable (any Sendable) async throws -> Value?,
     ) {
         self.factory = factory
         self.storedArgumentTypes = argumentTypes
-        super.init(scope: scope, track: .sendable, form: .async)
+        super.init(scope: scope, track: track, form: .async)
     }
 
     override var argumentTypes: [Any.Type] { storedArgumentTypes }

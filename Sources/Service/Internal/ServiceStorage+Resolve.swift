@@ -102,7 +102,9 @@ extension ServiceStorage {
         argumentTypes: () -> [Any.Type],
         in env: ServiceEnv,
     ) async throws(ServiceError) -> Value? {
-        guard let (slot, registration, owner) = registration(for: type, tags: tags), registration.track == .sendable
+        // NB: of the MainActor track, only `async` registrations resolve here.
+        guard let (slot, registration, owner) = registration(for: type, tags: tags),
+            registration.track == .sendable || registration.form == .async
         else {
             return nil
         }
@@ -120,12 +122,13 @@ extension ServiceStorage {
         guard registration.form == .async else {
             return try resolve(type, slot: slot, registration, arguments: arguments, given: argumentTypes, in: env)
         }
-        if let cached = cachedValue(Value.self, in: slot, track: .sendable) {
+        let track = registration.track
+        if let cached = cachedValue(Value.self, in: slot, track: track) {
             return cached
         }
         let factory = unsafeDowncast(registration, to: AsyncRegistration<Value>.self).factory
         let given = argumentTypes()
-        return try await resolveAsync(type, slot: slot, registration, in: env) {
+        return try await resolveAsync(type, slot: slot, registration, track: track, in: env) {
             () async throws -> Value in
             guard let value = try await factory(arguments) else {
                 throw mismatch(slot, registration, given: given)
@@ -277,12 +280,14 @@ extension ServiceStorage {
         }
     }
 
-    /// The async form of `resolve(_:slot:_:track:in:make:)`, for the Sendable track.
+    /// The async form of `resolve(_:slot:_:track:in:make:)`; on the MainActor track, for the
+    /// `async` factories of `registerMain`, whose instances are Sendable.
     @inlinable
     func resolveAsync<Value: Sendable>(
         _ type: Value.Type,
         slot: Slot,
         _ registration: Registration,
+        track: Track = .sendable,
         in env: ServiceEnv,
         make: () async throws -> Value,
     ) async throws(ServiceError) -> Value {
@@ -296,7 +301,7 @@ extension ServiceStorage {
             return try await ResolutionFrame.begin(type, tags: tags, key: key, below: .init(parent))
                 .constructAsync(in: env) { try await env.storage.made(by: make, in: env) }
         case .graph:
-            let graphKey = GraphKey(slot, track: .sendable)
+            let graphKey = GraphKey(slot, track: track)
             if let parent, let object = parent.root.graphObject(for: graphKey) {
                 return GraphValue.value(of: object, as: Value.self)
             }
@@ -314,6 +319,7 @@ extension ServiceStorage {
             return try await resolveSharedAsync(
                 type,
                 slot: slot,
+                track: track,
                 frame: frame,
                 in: env,
                 builtBy: registration,

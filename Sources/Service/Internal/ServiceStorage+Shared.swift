@@ -78,6 +78,7 @@ extension ServiceStorage {
     func resolveSharedAsync<Value: Sendable>(
         _ type: Value.Type,
         slot: Slot,
+        track: Track = .sendable,
         frame: ResolutionFrame,
         in env: ServiceEnv,
         builtBy registration: Registration,
@@ -86,7 +87,7 @@ extension ServiceStorage {
         while true {
             let construction = Construction(frame: frame, isAsync: true)
             // NB: a weak registration has no async factory.
-            switch slot.decide(on: .sendable, for: construction, weak: false) {
+            switch slot.decide(on: track, for: construction, weak: false) {
             case .cached(let bits):
                 return RetainedBits.object(bits, as: ValueBox<Value>.self).takeRetainedValue().value
             case .alive(let object):
@@ -103,7 +104,7 @@ extension ServiceStorage {
                 let value = try? result.get()
                 let bits = value.map { RetainedBits.retain(ValueBox($0)) } ?? 0
                 let unpublished = slot.finishConstruction(
-                    on: .sendable,
+                    on: track,
                     generation: generation,
                     publishing: bits,
                     builtBy: registration,

@@ -1,0 +1,95 @@
+import Foundation
+import Service
+import Testing
+
+/// A MainActor service that takes time to set up.
+@MainActor
+private final class Library {
+    let titles: [String]
+
+    init(titles: [String]) {
+        self.titles = titles
+    }
+}
+
+@Suite("Async factories on the MainActor track")
+struct MainActorAsyncTests {
+    @Test("a MainActor async singleton is built once, on the main actor, however many tasks await it first")
+    func singletonBuiltOnceOnTheMainActor() async throws {
+        let env = ServiceEnv(name: "main async")
+        let builds = Counter()
+        await env.registerMain(Library.self) { () async -> Library in
+            MainActor.assertIsolated()
+            builds.increment()
+            await pause(milliseconds: 5)
+            return Library(titles: ["Dune"])
+        }
+        let identities = await withTaskGroup(of: ObjectIdentifier?.self) { group in
+            for _ in 0..<16 {
+                group.addTask { (try? await env.resolveAsync(Library.self)).map(ObjectIdentifier.init) }
+            }
+            return await group.reduce(into: [ObjectIdentifier?]()) { $0.append($1) }
+        }
+        #expect(identities.count == 16)
+        #expect(!identities.contains(nil))
+        #expect(Set(identities).count == 1)
+        #expect(builds.value == 1)
+    }
+
+    @Test("resolveMain returns the instance resolveAsync built, and before that says to await it")
+    @MainActor
+    func resolveMainAfterResolveAsync() async throws {
+        let env = ServiceEnv(name: "main async sync")
+        env.registerMain(Library.self) { () async -> Library in
+            await pause()
+            return Library(titles: ["Emma"])
+        }
+        let before = serviceError { try env.resolveMain(Library.self) }
+        guard case .factoryFailed(_, let underlying) = before else {
+            Issue.record("expected factoryFailed, got \(String(describing: before))")
+            return
+        }
+        #expect("\(underlying)".contains("resolveAsync"))
+        let built = try await env.resolveAsync(Library.self)
+        #expect(try env.resolveMain(Library.self) === built)
+        #expect(built.titles == ["Emma"])
+    }
+
+    @Test("a transient MainActor async factory builds an instance per resolve; tags pick the registration")
+    func transientAndTagged() async throws {
+        let env = ServiceEnv(name: "main async transient")
+        await env.registerMain(Library.self, scope: .transient) { () async -> Library in
+            await pause()
+            return Library(titles: [])
+        }
+        await env.registerMain(Library.self, tags: "archive") { () async -> Library in
+            Library(titles: ["Beowulf"])
+        }
+        let first = try await env.resolveAsync(Library.self)
+        let second = try await env.resolveAsync(Library.self)
+        #expect(first !== second)
+        let archive = try await env.resolveAsync(Library.self, tags: "archive")
+        #expect(archive.titles == ["Beowulf"])
+        #expect(try await env.resolveAsync(Library.self, tags: "archive") === archive)
+    }
+
+    @Test("a failing MainActor async factory caches nothing; the next resolve runs it again")
+    func failureCachesNothing() async throws {
+        let env = ServiceEnv(name: "main async failure")
+        let attempts = Counter()
+        await env.registerMain(Library.self) { () async throws -> Library in
+            if attempts.increment() == 1 {
+                throw FactoryError(reason: "offline")
+            }
+            return Library(titles: ["Ulysses"])
+        }
+        let failure = await asyncServiceError { try await env.resolveAsync(Library.self) }
+        guard case .factoryFailed(_, let underlying) = failure else {
+            Issue.record("expected factoryFailed, got \(String(describing: failure))")
+            return
+        }
+        #expect(underlying as? FactoryError == FactoryError(reason: "offline"))
+        #expect(try await env.resolveAsync(Library.self).titles == ["Ulysses"])
+        #expect(attempts.value == 2)
+    }
+}
