@@ -22,7 +22,9 @@ extension InjectableMacro: ExtensionMacro {
         let conformance =
             model.isAssisted
             ? "AssistedInjectable"
-            : model.isMainActor ? "MainInjectable" : model.initializerIsAsync ? "AsyncInjectable" : "Injectable"
+            : model.isMainActor
+                ? (model.initializerIsAsync ? "MainAsyncInjectable" : "MainInjectable")
+                : model.initializerIsAsync ? "AsyncInjectable" : "Injectable"
         let needsConformance = protocols.contains {
             $0.trimmedDescription.split(separator: ".").last == conformance[...]
         }

@@ -10,6 +10,7 @@ enum RuntimeSymbol {
     static let mainInjectable: TypeSyntax = "__ServiceMacroSupport.MainInjectableType"
     static let assistedInjectable: TypeSyntax = "__ServiceMacroSupport.AssistedInjectableType"
     static let asyncInjectable: TypeSyntax = "__ServiceMacroSupport.AsyncInjectableType"
+    static let mainAsyncInjectable: TypeSyntax = "__ServiceMacroSupport.MainAsyncInjectableType"
     static let scope: TypeSyntax = "__ServiceMacroSupport.Scope"
     static let dependency: TypeSyntax = "__ServiceMacroSupport.Dependency"
     static let environment: TypeSyntax = "__ServiceMacroSupport.Environment"

@@ -84,6 +84,18 @@ struct CompileFailureTests {
         #expect(!Self.build.output.contains("add stubs for conformance"))
     }
 
+    @Test("#register of a @MainActor type with an async initializer fails the same way")
+    func asyncMainActorTypeOnSendableTrack() {
+        let errors = Self.build.errors(onLine: 243)
+        #expect(
+            errors.first?.hasSuffix(
+                readable("error: type 'AsyncWrongTrackAssembly.__InjectionGraphs.`#register(AsyncScreen.self)`'")
+                    + " does not conform to protocol '`registered with #registerMain, not #register`'"
+            ) == true,
+            "\(errors)",
+        )
+    }
+
     @Test("a Sendable service depending on a MainActor service fails on its #register line, saying why")
     func sendableServiceDependingOnMainActorService() {
         let errors = Self.build.errors(onLine: 40)
@@ -157,7 +169,7 @@ struct CompileFailureTests {
     @Test("the fixture's correct declarations produce no other errors")
     func noStrayErrors() {
         let lines = Set(Self.build.errorLines)
-        let expected: Set = [14, 27, 40, 68, 89, 207, 222, 230]
+        let expected: Set = [14, 27, 40, 68, 89, 207, 222, 230, 243]
         #expect(lines.isSubset(of: expected), "unexpected errors: \(Self.build.errorMessages)")
     }
 }

@@ -205,33 +205,6 @@ struct InjectableDiagnosticTests {
         )
     }
 
-    @Test("an async initializer on a @MainActor type is rejected")
-    func asyncMainActorInitializer() {
-        assertMacroExpansion(
-            """
-            @Injectable
-            @MainActor
-            final class Fetcher {
-                init(client: Client) async {}
-            }
-            """,
-            expandedSource: """
-                @MainActor
-                final class Fetcher {
-                    init(client: Client) async {}
-                }
-                """,
-            diagnostics: [
-                DiagnosticSpec(
-                    message:
-                        "'@Injectable' does not support an 'async' initializer on a '@MainActor' type; make the initializer synchronous",
-                    line: 1,
-                    column: 1,
-                )
-            ],
-        )
-    }
-
     @Test("an async initializer with @Assisted parameters is rejected")
     func asyncAssistedInitializer() {
         assertMacroExpansion(

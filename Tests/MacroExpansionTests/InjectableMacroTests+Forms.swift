@@ -440,4 +440,48 @@ extension InjectableMacroTests {
                 """,
         )
     }
+
+    @Test("an async initializer on a @MainActor type makes it MainAsyncInjectable, dependencies from either track")
+    func asyncMainActorInitializer() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            @MainActor
+            final class Library {
+                init(settings: Settings, screen: Screen?) async {}
+            }
+            """,
+            expandedSource: """
+                @MainActor
+                final class Library {
+                    init(settings: Settings, screen: Screen?) async {}
+                }
+
+                extension Library: __ServiceMacroSupport.MainAsyncInjectableType {
+                    protocol InjectionRequirements: __ServiceMacroSupport.MainTrackRequirement, `needs Settings` {
+                        func provide(_ type: Screen?.Type) -> Screen?
+                    }
+                    protocol `needs Settings` {
+                        func provide(_ type: Settings.Type) -> Settings
+                    }
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency(Settings.self, label: "settings", kind: .required),
+                        __ServiceMacroSupport.Dependency(Screen.self, label: "screen", kind: .optional),
+                    ]
+                    static func make(resolver: __ServiceMacroSupport.Environment) async throws(__ServiceMacroSupport.Failure) -> Self {
+                        await Self(settings: try await __ServiceMacroSupport.resolveOnEitherTrackAsync(Settings.self, in: resolver), screen: try await __ServiceMacroSupport.resolveOnEitherTrackAsyncIfRegistered(Screen.self, in: resolver))
+                    }
+                    static func make(graph: some InjectionRequirements) async -> Self {
+                        await Self(settings: graph.provide(Settings.self), screen: graph.provide(Screen?.self))
+                    }
+                    protocol __CycleRequirements {
+                        associatedtype Cycle_Settings = Void
+                    }
+                    enum __CycleNode<G: __CycleRequirements> {
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Settings>.Result
+                    }
+                }
+                """,
+        )
+    }
 }

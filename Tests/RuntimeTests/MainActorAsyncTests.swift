@@ -12,6 +12,42 @@ private final class Library {
     }
 }
 
+/// A synchronous MainActor service, the kind a MainActor async service often needs.
+@Injectable
+@MainActor
+final class ShelfScreen {
+    init() {}
+}
+
+/// How many `Reader`s were built, per settings path (each test has its own).
+let readerBuilds = Shared<[String: Int]>([:])
+
+/// A MainActor service with an `async` initializer, needing a Sendable service (optional too) and
+/// a synchronous MainActor one.
+@Injectable
+@MainActor
+final class Reader {
+    let settings: StoreSettings
+    let clock: AsyncClock?
+    let screen: ShelfScreen
+
+    init(settings: StoreSettings, clock: AsyncClock?, screen: ShelfScreen) async {
+        MainActor.assertIsolated()
+        await pause(milliseconds: 5)
+        readerBuilds.withLock { $0[settings.path, default: 0] += 1 }
+        self.settings = settings
+        self.clock = clock
+        self.screen = screen
+    }
+}
+
+@Assembly
+struct ReaderAssembly {
+    #register(StoreSettings.self) { StoreSettings(path: "/tmp/reader") }
+    #registerMain(ShelfScreen.self)
+    #registerMain(Reader.self)
+}
+
 @Suite("Async factories on the MainActor track")
 struct MainActorAsyncTests {
     @Test("a MainActor async singleton is built once, on the main actor, however many tasks await it first")
@@ -91,5 +127,40 @@ struct MainActorAsyncTests {
         #expect(underlying as? FactoryError == FactoryError(reason: "offline"))
         #expect(try await env.resolveAsync(Library.self).titles == ["Ulysses"])
         #expect(attempts.value == 2)
+    }
+
+    @Test("an async @MainActor @Injectable class: an assembly registers it, resolveAsync builds it once")
+    func injectableThroughAnAssembly() async throws {
+        let env = ServiceEnv(name: #function)
+        await env.assemble(ReaderAssembly())
+        let identities = await withTaskGroup(of: ObjectIdentifier?.self) { group in
+            for _ in 0..<8 {
+                group.addTask { (try? await env.resolveAsync(Reader.self)).map(ObjectIdentifier.init) }
+            }
+            return await group.reduce(into: [ObjectIdentifier?]()) { $0.append($1) }
+        }
+        #expect(!identities.contains(nil))
+        #expect(Set(identities).count == 1)
+        #expect(readerBuilds.withLock { $0["/tmp/reader"] } == 1)
+        let reader = try await env.resolveAsync(Reader.self)
+        #expect(reader.settings.path == "/tmp/reader")
+        #expect(reader.clock == nil)
+        #expect(try await env.resolveMain(ShelfScreen.self) === reader.screen)
+        #expect(throws: Never.self) { try env.validate() }
+    }
+
+    @Test("registered by hand with a scope, it is built per resolve, and a missing dependency is named")
+    @MainActor
+    func injectableByHand() async throws {
+        let env = ServiceEnv(name: #function)
+        env.register(StoreSettings.self) { StoreSettings(path: "/tmp/hand") }
+        env.register(AsyncClock.self) { AsyncClock() }
+        env.registerMain(Reader.self, scope: .transient)
+        let missing = await asyncServiceError { try await env.resolveAsync(Reader.self) }
+        #expect("\(String(describing: missing))".contains("ShelfScreen"))
+        env.registerMain(ShelfScreen.self)
+        let first = try await env.resolveAsync(Reader.self)
+        #expect(first.clock != nil)
+        #expect(try await env.resolveAsync(Reader.self) !== first)
     }
 }

@@ -7,6 +7,7 @@ public enum __ServiceMacroSupport {
     public typealias MainInjectableType = MainInjectable
     public typealias AssistedInjectableType = AssistedInjectable
     public typealias AsyncInjectableType = AsyncInjectable
+    public typealias MainAsyncInjectableType = MainAsyncInjectable
     public typealias Scope = ServiceScope
     public typealias Dependency = ServiceDependency
     public typealias Environment = ServiceEnv
@@ -102,6 +103,51 @@ public enum __ServiceMacroSupport {
         return try env.traced(type, tags: []) { () throws(ServiceError) -> T in
             try env.storage.resolveOnEitherTrack(type, in: env)
         }
+    }
+
+    /// What the `make(resolver:)` of a `@MainActor` type with an `async` initializer passes for a
+    /// Sendable dependency: a synchronous MainActor-track registration resolves with
+    /// `resolveMain`, everything else with `resolveAsync`.
+    @MainActor
+    public static func resolveOnEitherTrackAsync<T: Sendable>(
+        _ type: T.Type,
+        in env: ServiceEnv,
+    ) async throws(ServiceError) -> T {
+        if let value = try await env.resolveAsyncIfRegistered(type) {
+            return value
+        }
+        return try resolveOnEitherTrack(type, in: env)
+    }
+
+    /// The same for a dependency that is not Sendable, which only the MainActor track holds.
+    @MainActor
+    public static func resolveOnEitherTrackAsync<T>(
+        _ type: T.Type,
+        in env: ServiceEnv,
+    ) async throws(ServiceError) -> T {
+        try resolveOnEitherTrack(type, in: env)
+    }
+
+    /// The optional form of `resolveOnEitherTrackAsync(_:in:)`: `nil` when `type` is not
+    /// registered.
+    @MainActor
+    public static func resolveOnEitherTrackAsyncIfRegistered<T: Sendable>(
+        _ type: T.Type,
+        in env: ServiceEnv,
+    ) async throws(ServiceError) -> T? {
+        if let value = try await env.resolveAsyncIfRegistered(type) {
+            return value
+        }
+        return try resolveOnEitherTrackIfRegistered(type, in: env)
+    }
+
+    /// The same for a dependency that is not Sendable.
+    @MainActor
+    public static func resolveOnEitherTrackAsyncIfRegistered<T>(
+        _ type: T.Type,
+        in env: ServiceEnv,
+    ) async throws(ServiceError) -> T? {
+        try resolveOnEitherTrackIfRegistered(type, in: env)
     }
 
     /// The optional form of `resolveOnEitherTrack(_:in:)`: `nil` when `type` is not registered.

@@ -27,19 +27,21 @@
 /// ```
 ///
 /// An `async` initializer makes the type ``AsyncInjectable``: registered without a closure, it is
-/// built by `resolveAsync`, which resolves its dependencies with `resolveAsync` too.
+/// built by `resolveAsync`, which resolves its dependencies with `resolveAsync` too. On a
+/// `@MainActor` class it makes the type ``MainAsyncInjectable``: registered with `registerMain`,
+/// built on the main actor by `resolveAsync` from any isolation.
 ///
 /// Errors: applied to anything but a struct, class or actor; a generic type; a non-final class
 /// (fix-it: add `final`); several initializers and none marked `@Inject` (a fix-it per
-/// initializer); more than one `@Inject` initializer; an `async` initializer on a `@MainActor`
-/// type or with `@Assisted` parameters; a failable initializer; a
+/// initializer); more than one `@Inject` initializer; an `async` initializer with `@Assisted`
+/// parameters; a failable initializer; a
 /// variadic parameter; `@Inject` on a property without a type annotation or on a static property;
 /// in property-injection mode, a stored property with neither a default value nor `@Inject`
 /// (fix-it: mark it `@Inject`).
 @attached(member, names: named(init))
 @attached(
     extension,
-    conformances: Injectable, MainInjectable, AssistedInjectable, AsyncInjectable,
+    conformances: Injectable, MainInjectable, AssistedInjectable, AsyncInjectable, MainAsyncInjectable,
     names: named(InjectionRequirements), named(dependencies), named(make), named(register),
     named(__CycleRequirements), named(__CycleNode), arbitrary
 )
@@ -289,6 +291,30 @@ public macro register<Key: Sendable, each Tag: Hashable & Sendable>(
 /// ```
 @freestanding(declaration)
 public macro register<T: MainInjectable>(_ type: T.Type, scope: ServiceScope = .singleton) =
+    #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Takes `#register` of a `@MainActor` `@Injectable` type whose initializer is `async`, which the
+/// `@Assembly` reports on the line as an error that names the type and `#registerMain`.
+///
+/// ```swift
+/// @Assembly struct LibraryAssembly {
+///     #registerMain(Library.self)  // not #register
+/// }
+/// ```
+@freestanding(declaration)
+public macro register<T: MainAsyncInjectable>(_ type: T.Type, scope: ServiceScope = .singleton) =
+    #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Registers a `@MainActor` `@Injectable` type whose initializer is `async` on the MainActor
+/// track of an `@Assembly`; resolve it with `resolveAsync`.
+///
+/// ```swift
+/// @Assembly struct LibraryAssembly {
+///     #registerMain(Library.self)  // @Injectable @MainActor, init(settings: Settings) async
+/// }
+/// ```
+@freestanding(declaration)
+public macro registerMain<T: MainAsyncInjectable>(_ type: T.Type, scope: ServiceScope = .singleton) =
     #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
 
 /// Registers a `@MainActor` `@Injectable` type on the MainActor track of an `@Assembly`.

@@ -7,7 +7,6 @@ enum InjectableDiagnostic: DiagnosticMessage {
     case nonFinalClass
     case ambiguousInitializers
     case multipleInjectInitializers
-    case asyncMainActor
     case asyncAssisted
     case failableInitializer
     case variadicParameter
@@ -26,8 +25,6 @@ enum InjectableDiagnostic: DiagnosticMessage {
         case .nonFinalClass: "'@Injectable' class must be 'final'"
         case .ambiguousInitializers: "'@Injectable' type with several initializers must mark one with '@Inject'"
         case .multipleInjectInitializers: "only one initializer can be marked '@Inject'"
-        case .asyncMainActor:
-            "'@Injectable' does not support an 'async' initializer on a '@MainActor' type; make the initializer synchronous"
         case .asyncAssisted: "an 'async' initializer cannot take '@Assisted' parameters"
         case .failableInitializer: "an injected initializer cannot be failable"
         case .variadicParameter: "an injected parameter cannot be variadic"
@@ -52,7 +49,6 @@ enum InjectableDiagnostic: DiagnosticMessage {
             case .nonFinalClass: "nonFinalClass"
             case .ambiguousInitializers: "ambiguousInitializers"
             case .multipleInjectInitializers: "multipleInjectInitializers"
-            case .asyncMainActor: "asyncMainActor"
             case .asyncAssisted: "asyncAssisted"
             case .failableInitializer: "failableInitializer"
             case .variadicParameter: "variadicParameter"

@@ -24,7 +24,7 @@ struct InjectableBuilder {
             model.isAssisted
             ? RuntimeSymbol.assistedInjectable
             : model.isMainActor
-                ? RuntimeSymbol.mainInjectable
+                ? (model.initializerIsAsync ? RuntimeSymbol.mainAsyncInjectable : RuntimeSymbol.mainInjectable)
                 : model.initializerIsAsync ? RuntimeSymbol.asyncInjectable : RuntimeSymbol.injectable
         let header =
             addsConformance ? "extension \(extendedType.trimmed): \(conformance)" : "extension \(extendedType.trimmed)"
@@ -232,10 +232,14 @@ struct InjectableBuilder {
         case .provider: return "\(RuntimeSymbol.support).ProviderDependency(\(type).self, in: resolver)"
         case nil: break
         }
-        if model.initializerIsAsync {
-            return parameter.isOptional
-                ? "try await resolver.resolveAsyncIfRegistered(\(type).self)"
-                : "try await resolver.resolveAsync(\(type).self)"
+        let support = RuntimeSymbol.support
+        switch (model.initializerIsAsync, model.isMainActor, parameter.isOptional) {
+        case (true, false, false): return "try await resolver.resolveAsync(\(type).self)"
+        case (true, false, true): return "try await resolver.resolveAsyncIfRegistered(\(type).self)"
+        case (true, true, false): return "try await \(support).resolveOnEitherTrackAsync(\(type).self, in: resolver)"
+        case (true, true, true):
+            return "try await \(support).resolveOnEitherTrackAsyncIfRegistered(\(type).self, in: resolver)"
+        case (false, _, _): break
         }
         switch (parameter.isOptional, model.isMainActor) {
         case (false, false): return "try resolver.resolve(\(type).self)"

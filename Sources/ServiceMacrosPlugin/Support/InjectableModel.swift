@@ -73,7 +73,7 @@ extension InjectableModel {
             context.diagnose(Diagnostic(node: attribute, message: InjectableDiagnostic.assistedMainActor))
             return nil
         }
-        if source.isAsync, let problem = asyncProblem(isMainActor: isMainActor, source: source) {
+        if source.isAsync, let problem = asyncProblem(source: source) {
             context.diagnose(Diagnostic(node: attribute, message: problem))
             return nil
         }
@@ -88,10 +88,7 @@ extension InjectableModel {
     }
 
     /// Why an `async` initializer cannot be injected here, or nil when it can.
-    private static func asyncProblem(isMainActor: Bool, source: InitializerSource) -> InjectableDiagnostic? {
-        if isMainActor {
-            return .asyncMainActor
-        }
+    private static func asyncProblem(source: InitializerSource) -> InjectableDiagnostic? {
         if source.parameters.contains(where: \.isAssisted) {
             return .asyncAssisted
         }

@@ -7,7 +7,9 @@ import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
 /// The macros under test, with the conformances an extension macro is asked for.
-let injectableConformances: [TypeSyntax] = ["Injectable", "MainInjectable", "AssistedInjectable", "AsyncInjectable"]
+let injectableConformances: [TypeSyntax] = [
+    "Injectable", "MainInjectable", "AssistedInjectable", "AsyncInjectable", "MainAsyncInjectable",
+]
 
 let serviceMacros: [String: MacroSpec] = [
     "Injectable": MacroSpec(type: InjectableMacro.self, conformances: injectableConformances),

@@ -229,3 +229,16 @@ struct Settings: Sendable {}
 func registerWeakValue(in env: ServiceEnv) {
     env.register(Settings.self, scope: .weak) { Settings() }  // error: a value type cannot be weak
 }
+
+// Case (j): a @MainActor service with an async initializer registered on the Sendable track.
+
+@Injectable
+@MainActor
+final class AsyncScreen {
+    init() async {}
+}
+
+@Assembly
+struct AsyncWrongTrackAssembly {
+    #register(AsyncScreen.self)  // line 243: error, a MainActor service is registered with #registerMain
+}
