@@ -97,6 +97,25 @@ struct BorrowedReadTests {
         #expect(builds.value == deinits.value)
     }
 
+    @Test("a Lazy value is lent to each read, lives as long as a copy of the Lazy, and no longer")
+    func lazyLifetime() {
+        let deinits = Counter()
+        let env = ServiceEnv(name: "lazy lifetime")
+        env.register(Counted.self, scope: .transient) { Counted(deinits: deinits) }
+        var copy: Lazy<Counted>?
+        var identity: ObjectIdentifier?
+        do {
+            let lazy = Lazy(Counted.self, in: env)
+            identity = ObjectIdentifier(lazy.value)
+            copy = lazy
+        }
+        #expect(copy.map { ObjectIdentifier($0.value) } == identity)
+        #expect(copy.map { try? ObjectIdentifier($0.resolve()) } == identity)
+        #expect(deinits.value == 0)
+        copy = nil
+        #expect(deinits.value == 1)
+    }
+
     @Test("a @MainService instance lives exactly as long as the owner copies that read it")
     @MainActor
     func mainServiceLifetime() {

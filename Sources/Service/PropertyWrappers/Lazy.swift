@@ -15,7 +15,7 @@ import Synchronization
 /// let first = try analytics.resolve()            // resolved now, and kept
 /// ```
 public struct Lazy<Value: Sendable>: Sendable {
-    private let cell: ResolvedOnce<Value>
+    @usableFromInline let cell: ResolvedOnce<Value>
 
     /// A lazy dependency on `type`, to be resolved in `env` (by default the current one).
     ///
@@ -36,7 +36,15 @@ public struct Lazy<Value: Sendable>: Sendable {
     }
 
     /// The value, resolved on first access; traps with the error's description if that fails.
+    ///
+    /// Once resolved, a read lends the kept value without retaining it, as a ``Service``
+    /// property's does.
+    @inlinable
     public var value: Value {
-        cell.cached ?? cell.resolveAndPublish()
+        _read {
+            // NB: one yield, so that the accessor inlines into its caller.
+            let stored = cell.stored ?? cell.publishedCell()
+            yield stored.pointee
+        }
     }
 }

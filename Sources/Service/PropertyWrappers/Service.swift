@@ -236,11 +236,6 @@ final class ResolvedOnce<Value: Sendable>: @unchecked Sendable {
         stored?.pointee
     }
 
-    @usableFromInline
-    func resolveAndPublish() -> Value {
-        publishedCell().pointee
-    }
-
     /// The published value's cell, resolving and publishing the value first if needed; a failed
     /// resolve traps with its description.
     @usableFromInline
