@@ -75,13 +75,28 @@ extension ServiceEnv {
     }
 
     private func install<S: AsyncInjectable>(_ type: S.Type, tags: TagSet, scope: ServiceScope) {
-        let registration = AsyncRegistration<S>(scope: scope, argumentTypes: []) { packed in
+        installAsync(type, tags: tags, scope: scope, track: .sendable, dependencies: S.dependencies) {
+            try await S.make(resolver: ServiceEnv.current)
+        }
+    }
+
+    /// Installs an `async` registration built by `make`, with the dependencies `validate()` and
+    /// graph exports read.
+    fileprivate func installAsync<S: Sendable>(
+        _ type: S.Type,
+        tags: TagSet,
+        scope: ServiceScope,
+        track: Track,
+        dependencies: [ServiceDependency],
+        make: @escaping @Sendable () async throws -> S,
+    ) {
+        let registration = AsyncRegistration<S>(scope: scope, track: track, argumentTypes: []) { packed in
             guard packed is Void else {
                 return nil
             }
-            return try await S.make(resolver: ServiceEnv.current)
+            return try await make()
         }
-        registration.metadata = RegistrationMetadata(service: S.self, dependencies: S.dependencies)
+        registration.metadata = RegistrationMetadata(service: S.self, dependencies: dependencies)
         storage.install(registration, for: type, tags: tags)
     }
 }
@@ -167,13 +182,8 @@ extension ServiceEnv {
     }
 
     private func installMain<S: MainAsyncInjectable>(_ type: S.Type, tags: TagSet, scope: ServiceScope) {
-        let registration = AsyncRegistration<S>(scope: scope, track: .main, argumentTypes: []) { packed in
-            guard packed is Void else {
-                return nil
-            }
-            return try await S.make(resolver: ServiceEnv.current)
+        installAsync(type, tags: tags, scope: scope, track: .main, dependencies: S.dependencies) {
+            try await S.make(resolver: ServiceEnv.current)
         }
-        registration.metadata = RegistrationMetadata(service: S.self, dependencies: S.dependencies)
-        storage.install(registration, for: type, tags: tags)
     }
 }
