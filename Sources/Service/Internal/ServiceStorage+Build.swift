@@ -31,9 +31,7 @@ extension ServiceStorage {
         }
         let section = ReaderGate.enter()
         defer { ReaderGate.leave(section) }
-        let (cache, bits) = slot._withUnsafeGuaranteedRef {
-            ($0.loadCache(.sendable), $0.registration.load(ordering: .sequentiallyConsistent))
-        }
+        let cache = slot._withUnsafeGuaranteedRef { $0.loadCache(.sendable) }
         #if DEBUG
             ReaderGate.yieldInsideSectionForTesting(in: self) {
                 slot._withUnsafeGuaranteedRef { $0.loadCache(.sendable) } != cache
@@ -42,6 +40,8 @@ extension ServiceStorage {
         if cache != 0 {
             return .cached(RetainedBits.object(cache, as: ValueBox<Value>.self)._withUnsafeGuaranteedRef { $0.value })
         }
+        // NB: read only when nothing is cached, in the same section.
+        let bits = slot._withUnsafeGuaranteedRef { $0.registration.load(ordering: .sequentiallyConsistent) }
         guard bits != 0 else {
             return .other
         }

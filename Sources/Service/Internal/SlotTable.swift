@@ -54,7 +54,9 @@ final class SlotTable: ManagedBuffer<SlotTable.Header, Atomic<UInt>> {
     func home(of key: UInt, shift: Int) -> Int {
         // NB: metadata records are 16-byte aligned and often evenly spaced; without the shift,
         // evenly spaced keys share home slots far more often than random ones.
-        Int(truncatingIfNeeded: ((key &>> 4) &* 0x9E37_79B9_7F4A_7C15) >> UInt(truncatingIfNeeded: shift))
+        // NB: a masking shift: `shift` is below 64 for every capacity, and `>>` would add a
+        // check for larger ones to every lookup.
+        Int(truncatingIfNeeded: ((key &>> 4) &* 0x9E37_79B9_7F4A_7C15) &>> UInt(truncatingIfNeeded: shift))
     }
 
     /// The slot registered for `key`, if any.
