@@ -20,8 +20,12 @@ let package = Package(
                 .product(name: "Service", package: servicePackage),
                 .product(name: "Swinject", package: "Swinject"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
+                "RetainProbe",
             ],
-        )
+        ),
+        // `--check-read-order`: the retain hook that checks a release build retains a cached
+        // instance inside its read section.
+        .target(name: "RetainProbe"),
     ],
     swiftLanguageModes: [.v6],
 )

@@ -113,6 +113,14 @@ service_reader *_Nonnull service_reader_claim(void) {
     return reader;
 }
 
+// NB: out of line, so that callers keep their retains before it (see the header).
+void service_read_leave(service_reader *_Nonnull reader, intptr_t depth) {
+    __atomic_store_n(&reader->depth, depth, __ATOMIC_RELEASE);
+    if (depth == 0) {
+        __atomic_store_n(&reader->exits, __atomic_load_n(&reader->exits, __ATOMIC_RELAXED) + 1, __ATOMIC_RELEASE);
+    }
+}
+
 int service_readers_quiescent(void) {
 #if !defined(_WIN32)
     pthread_once(&service_readers_once, service_readers_setup);

@@ -46,6 +46,10 @@ enum ReaderGate {
     }
 
     /// Leaves the section `enter()` returned.
+    ///
+    /// A call the optimizer cannot see into (`service_read_leave` is out of line), so that every
+    /// retain of what the section read stays before it: a retain moved after the leave races with
+    /// a writer that frees what was read.
     @inlinable @inline(__always)
     static func leave(_ section: Section) {
         service_read_leave(section.reader, section.depth)

@@ -140,12 +140,14 @@ static inline intptr_t service_read_enter(service_reader *_Nonnull reader) {
 }
 
 /// Leaves the section `service_read_enter` entered at `depth`.
-static inline void service_read_leave(service_reader *_Nonnull reader, intptr_t depth) {
-    __atomic_store_n(&reader->depth, depth, __ATOMIC_RELEASE);
-    if (depth == 0) {
-        __atomic_store_n(&reader->exits, __atomic_load_n(&reader->exits, __ATOMIC_RELAXED) + 1, __ATOMIC_RELEASE);
-    }
-}
+///
+/// Out of line on purpose. Every retain of what the section read must happen before the depth
+/// store: once the depth is back, a writer may free it. Swift's ARC optimizer moves a retain down
+/// to where the retained value is used, past inlined stores, atomic or not, and past an empty
+/// `asm` barrier: in a release build it moved a cached resolve's retain after this store. It does
+/// not move one past a call it cannot see into. `ServiceBenchmarks --check-read-order` checks the
+/// release build's order.
+void service_read_leave(service_reader *_Nonnull reader, intptr_t depth);
 
 /// Whether no thread is still inside a read section it entered before the call: if so, a
 /// reader that enters one later sees every store the caller made before calling. Waits for the
