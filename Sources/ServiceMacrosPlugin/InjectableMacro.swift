@@ -19,14 +19,8 @@ extension InjectableMacro: ExtensionMacro {
         guard let model = InjectableModel.parse(declaration, attribute: node, in: context) else {
             return []
         }
-        let conformance =
-            model.isAssisted
-            ? "AssistedInjectable"
-            : model.isMainActor
-                ? (model.initializerIsAsync ? "MainAsyncInjectable" : "MainInjectable")
-                : model.initializerIsAsync ? "AsyncInjectable" : "Injectable"
         let needsConformance = protocols.contains {
-            $0.trimmedDescription.split(separator: ".").last == conformance[...]
+            $0.trimmedDescription.split(separator: ".").last == model.conformance[...]
         }
         let extendedType = TypeSyntax(type)
         let builder = InjectableBuilder(model: model, extendedType: extendedType, addsConformance: needsConformance)

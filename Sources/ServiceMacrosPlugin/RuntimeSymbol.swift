@@ -6,11 +6,10 @@ import SwiftSyntaxBuilder
 /// Generated code cannot write `Service.X` (the module also exports a type named `Service`), so
 /// it goes through the `__ServiceMacroSupport` namespace.
 enum RuntimeSymbol {
-    static let injectable: TypeSyntax = "__ServiceMacroSupport.InjectableType"
-    static let mainInjectable: TypeSyntax = "__ServiceMacroSupport.MainInjectableType"
-    static let assistedInjectable: TypeSyntax = "__ServiceMacroSupport.AssistedInjectableType"
-    static let asyncInjectable: TypeSyntax = "__ServiceMacroSupport.AsyncInjectableType"
-    static let mainAsyncInjectable: TypeSyntax = "__ServiceMacroSupport.MainAsyncInjectableType"
+    /// The alias of the `Service` protocol named `name` (`Injectable`, `MainAsyncInjectable`, …).
+    static func conformance(_ name: String) -> TypeSyntax {
+        "__ServiceMacroSupport.\(raw: name)Type"
+    }
     static let scope: TypeSyntax = "__ServiceMacroSupport.Scope"
     static let dependency: TypeSyntax = "__ServiceMacroSupport.Dependency"
     static let environment: TypeSyntax = "__ServiceMacroSupport.Environment"

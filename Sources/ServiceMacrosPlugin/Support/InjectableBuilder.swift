@@ -20,12 +20,7 @@ struct InjectableBuilder {
 
     /// The extension, written formatted (the macro's `formatMode` is `.disabled`).
     func extensionDeclaration() throws -> ExtensionDeclSyntax {
-        let conformance =
-            model.isAssisted
-            ? RuntimeSymbol.assistedInjectable
-            : model.isMainActor
-                ? (model.initializerIsAsync ? RuntimeSymbol.mainAsyncInjectable : RuntimeSymbol.mainInjectable)
-                : model.initializerIsAsync ? RuntimeSymbol.asyncInjectable : RuntimeSymbol.injectable
+        let conformance = RuntimeSymbol.conformance(model.conformance)
         let header =
             addsConformance ? "extension \(extendedType.trimmed): \(conformance)" : "extension \(extendedType.trimmed)"
         var members = [requirementsProtocol()] + requiredDependencies.map(dependencyProtocol)

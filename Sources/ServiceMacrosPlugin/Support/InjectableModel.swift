@@ -40,6 +40,17 @@ struct InjectableModel {
 
     /// Whether some parameters are `@Assisted`, which makes the type `AssistedInjectable`.
     var isAssisted: Bool { parameters.contains(where: \.isAssisted) }
+
+    /// The protocol the type conforms to, by its name in the `Service` module.
+    var conformance: String {
+        switch (isAssisted, isMainActor, initializerIsAsync) {
+        case (true, _, _): "AssistedInjectable"
+        case (false, true, true): "MainAsyncInjectable"
+        case (false, true, false): "MainInjectable"
+        case (false, false, true): "AsyncInjectable"
+        case (false, false, false): "Injectable"
+        }
+    }
 }
 
 extension InjectableModel {
