@@ -94,6 +94,8 @@ struct CompileFailureTests {
             ) == true,
             "\(errors)",
         )
+        // NB: the generated `assemble(env:)` says the same, not that no overload matches.
+        #expect(!Self.build.output.contains("no exact matches in call to instance method 'register'"))
     }
 
     @Test("a Sendable service depending on a MainActor service fails on its #register line, saying why")

@@ -181,6 +181,21 @@ extension ServiceEnv {
         installMain(type, tags: tagSet(repeat each tags), scope: scope)
     }
 
+    /// Catches a ``MainAsyncInjectable`` type registered on the Sendable track and points at
+    /// `registerMain`.
+    ///
+    /// ```swift
+    /// @MainActor final class Library: MainAsyncInjectable {
+    ///     nonisolated static let dependencies: [ServiceDependency] = []
+    ///     static func make(resolver: ServiceEnv) async throws(ServiceError) -> Library { Library() }
+    /// }
+    /// @MainActor func setUp() { ServiceEnv.current.registerMain(Library.self) }  // not register
+    /// ```
+    @available(*, unavailable, message: "'@MainActor' services are registered with 'registerMain'")
+    public func register<S: MainAsyncInjectable>(_ type: S.Type, scope: ServiceScope) {
+        preconditionFailure("unavailable")
+    }
+
     private func installMain<S: MainAsyncInjectable>(_ type: S.Type, tags: TagSet, scope: ServiceScope) {
         installAsync(type, tags: tags, scope: scope, track: .main, dependencies: S.dependencies) {
             try await S.make(resolver: ServiceEnv.current)
