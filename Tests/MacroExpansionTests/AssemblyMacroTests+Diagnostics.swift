@@ -110,6 +110,14 @@ struct AssemblyDiagnosticTests {
                         }
                         #sourceLocation()
                     }
+
+                    enum __CycleExport {
+                        protocol Node_Database: Database.__CycleRequirements {
+                            typealias Cycle_Database = Database.__CycleNode<Self>.Edges
+                        }
+                    }
+
+                    typealias __CycleNodes = __CycleExport.Node_Database
                 }
 
                 extension CoreAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
@@ -198,6 +206,14 @@ struct AssemblyDiagnosticTests {
                         }
                         #sourceLocation()
                     }
+
+                    enum __CycleExport {
+                        protocol Node_any_Clock: SystemClock.__CycleRequirements {
+                            typealias Cycle_any_Clock = SystemClock.__CycleNode<Self>.Edges
+                        }
+                    }
+
+                    typealias __CycleNodes = __CycleExport.Node_any_Clock
                 }
 
                 extension ClockAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
@@ -278,6 +294,8 @@ struct AssemblyDiagnosticTests {
 
                     class Provided: CoreAssembly.Provided {
                     }
+
+                    typealias __CycleNodes = CoreAssembly.__CycleNodes
                 }
 
                 extension AppAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}

@@ -68,6 +68,14 @@ extension AssemblyMacroTests {
                         }
                         #sourceLocation()
                     }
+
+                    enum __CycleExport {
+                        protocol Node_HomeViewModel: HomeViewModel.__CycleRequirements {
+                            typealias Cycle_HomeViewModel = HomeViewModel.__CycleNode<Self>.Edges
+                        }
+                    }
+
+                    typealias __CycleNodes = __CycleExport.Node_HomeViewModel
                 }
 
                 extension UIAssembly: __ServiceMacroSupport.AssemblyType {}
@@ -132,9 +140,6 @@ extension AssemblyMacroTests {
                         final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
-                        final func provide(_ type: Logger.Type) -> Logger {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
                         final func provide(_ type: Reporter.Type) -> Reporter {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
@@ -144,12 +149,23 @@ extension AssemblyMacroTests {
                         #sourceLocation(file: "test.swift", line: 4)
                         final class `#register(Reporter.self)`: Provided, Reporter.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 4)
+                            final func provide(_ type: Logger.Type) -> Logger {
+                                __ServiceMacroSupport.provide(type, from: environment)
+                            }
                             @available(*, unavailable, message: "AppAssembly does not provide it to 'Reporter': register it in AppAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
                         }
                         #sourceLocation()
                     }
+
+                    enum __CycleExport {
+                        protocol Node_Reporter: Reporter.__CycleRequirements {
+                            typealias Cycle_Reporter = Reporter.__CycleNode<Self>.Edges
+                        }
+                    }
+
+                    typealias __CycleNodes = __CycleExport.Node_Reporter
                 }
 
                 extension AppAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
@@ -221,6 +237,14 @@ extension AssemblyMacroTests {
                         }
                         #sourceLocation()
                     }
+
+                    enum __CycleExport {
+                        protocol Node_Feature: Feature.__CycleRequirements {
+                            typealias Cycle_Feature = Feature.__CycleNode<Self>.Edges
+                        }
+                    }
+
+                    typealias __CycleNodes = __CycleExport.Node_Feature
                 }
 
                 extension FeatureAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
@@ -278,6 +302,14 @@ extension AssemblyMacroTests {
                         }
                         #sourceLocation()
                     }
+
+                    enum __CycleExport {
+                        protocol Node_Checkout: Checkout.__CycleRequirements {
+                            typealias Cycle_Checkout = Checkout.__CycleNode<Self>.Edges
+                        }
+                    }
+
+                    typealias __CycleNodes = __CycleExport.Node_Checkout & CoreAssembly.__CycleNodes
                 }
 
                 extension AppAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
@@ -351,6 +383,14 @@ extension AssemblyMacroTests {
                         }
                         #sourceLocation()
                     }
+
+                    enum __CycleExport {
+                        protocol Node_Database: Database.__CycleRequirements {
+                            typealias Cycle_Database = Database.__CycleNode<Self>.Edges
+                        }
+                    }
+
+                    typealias __CycleNodes = __CycleExport.Node_Database
                 }
 
                 extension MixedAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}

@@ -93,9 +93,6 @@ extension AssemblyMacroTests {
                     }
 
                     class Provided: ProvidedToSharedServices {
-                        final func provide(_ type: RequestContext.Type) -> RequestContext {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
                     }
 
                     private enum __InjectionGraphs {
@@ -110,12 +107,26 @@ extension AssemblyMacroTests {
                         #sourceLocation(file: "test.swift", line: 5)
                         final class `#register(NoteService.self)`: Provided, NoteService.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 5)
+                            final func provide(_ type: RequestContext.Type) -> RequestContext {
+                                __ServiceMacroSupport.provide(type, from: environment)
+                            }
                             @available(*, unavailable, message: "ServerAssembly does not provide it to 'NoteService': register it in ServerAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
                         }
                         #sourceLocation()
                     }
+
+                    enum __CycleExport {
+                        protocol Node_NoteStore: NoteStore.__CycleRequirements {
+                            typealias Cycle_NoteStore = NoteStore.__CycleNode<Self>.Edges
+                        }
+                        protocol Node_NoteService: NoteService.__CycleRequirements {
+                            typealias Cycle_NoteService = NoteService.__CycleNode<Self>.Edges
+                        }
+                    }
+
+                    typealias __CycleNodes = __CycleExport.Node_NoteStore & __CycleExport.Node_NoteService
                 }
 
                 extension ServerAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
@@ -224,9 +235,6 @@ extension AssemblyMacroTests {
                     }
 
                     class ProvidedToSendableServices: ProvidedToSharedServices {
-                        final func provide(_ type: RequestContext.Type) -> RequestContext {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
                     }
 
                     class Provided: ProvidedToSendableServices {
@@ -268,6 +276,9 @@ extension AssemblyMacroTests {
                         #sourceLocation(file: "test.swift", line: 6)
                         final class `#register(Handler.self)`: ProvidedToSendableServices, Handler.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 6)
+                            final func provide(_ type: RequestContext.Type) -> RequestContext {
+                                __ServiceMacroSupport.provide(type, from: environment)
+                            }
                             @available(*, unavailable, message: "AppAssembly does not provide it to 'Handler': if it is what '#registerMain' registers ('Router', 'Screen'), a Sendable service cannot depend on it: register 'Handler' with '#registerMain' if it belongs on the MainActor; otherwise register it in AppAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
@@ -283,6 +294,23 @@ extension AssemblyMacroTests {
                         }
                         #sourceLocation()
                     }
+
+                    enum __CycleExport {
+                        protocol Node_Clock: Clock.__CycleRequirements {
+                            typealias Cycle_Clock = Clock.__CycleNode<Self>.Edges
+                        }
+                        protocol Node_Router: Router.__CycleRequirements {
+                            typealias Cycle_Router = Router.__CycleNode<Self>.Edges
+                        }
+                        protocol Node_Handler: Handler.__CycleRequirements {
+                            typealias Cycle_Handler = Handler.__CycleNode<Self>.Edges
+                        }
+                        protocol Node_Screen: Screen.__CycleRequirements {
+                            typealias Cycle_Screen = Screen.__CycleNode<Self>.Edges
+                        }
+                    }
+
+                    typealias __CycleNodes = __CycleExport.Node_Clock & __CycleExport.Node_Router & __CycleExport.Node_Handler & __CycleExport.Node_Screen
                 }
 
                 extension AppAssembly: __ServiceMacroSupport.AssemblyType {}
@@ -354,6 +382,14 @@ extension AssemblyMacroTests {
                         }
                         #sourceLocation()
                     }
+
+                    enum __CycleExport {
+                        protocol Node_EditorSession: EditorSession.__CycleRequirements {
+                            typealias Cycle_EditorSession = EditorSession.__CycleNode<Self>.Edges
+                        }
+                    }
+
+                    typealias __CycleNodes = __CycleExport.Node_EditorSession
                 }
 
                 extension EditorAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}

@@ -115,6 +115,14 @@ extension AssemblyMacroTests {
                         }
                         #sourceLocation()
                     }
+
+                    enum __CycleExport {
+                        protocol Node_Database: Database.__CycleRequirements {
+                            typealias Cycle_Database = Database.__CycleNode<Self>.Edges
+                        }
+                    }
+
+                    typealias __CycleNodes = __CycleExport.Node_Database
                 }
 
                 extension StorageAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
@@ -223,15 +231,15 @@ extension AssemblyMacroTests {
                         final func provide(_ type: Config.Type) -> Config {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
-                        final func provide(_ type: Logger.Type) -> Logger {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
                     }
 
                     private enum __InjectionGraphs {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(Checkout.self)`: Provided, Checkout.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 3)
+                            final func provide(_ type: Logger.Type) -> Logger {
+                                __ServiceMacroSupport.provide(type, from: environment)
+                            }
                             @available(*, unavailable, message: "CheckedAssembly does not provide it to 'Checkout': register it in CheckedAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
@@ -240,6 +248,9 @@ extension AssemblyMacroTests {
                         #sourceLocation(file: "test.swift", line: 4)
                         final class `#register(SystemClock.self, as: (any Clock).self)`: Provided, SystemClock.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 4)
+                            final func provide(_ type: Logger.Type) -> Logger {
+                                __ServiceMacroSupport.provide(type, from: environment)
+                            }
                             @available(*, unavailable, message: "CheckedAssembly does not provide it to 'SystemClock': register it in CheckedAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
@@ -248,12 +259,26 @@ extension AssemblyMacroTests {
                         #sourceLocation(file: "test.swift", line: 6)
                         final class `#register(Database.self, tags: "replica")`: Provided, Database.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 6)
+                            final func provide(_ type: Logger.Type) -> Logger {
+                                __ServiceMacroSupport.provide(type, from: environment)
+                            }
                             @available(*, unavailable, message: "CheckedAssembly does not provide it to 'Database': register it in CheckedAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
                         }
                         #sourceLocation()
                     }
+
+                    enum __CycleExport {
+                        protocol Node_Checkout: Checkout.__CycleRequirements {
+                            typealias Cycle_Checkout = Checkout.__CycleNode<Self>.Edges
+                        }
+                        protocol Node_any_Clock: SystemClock.__CycleRequirements {
+                            typealias Cycle_any_Clock = SystemClock.__CycleNode<Self>.Edges
+                        }
+                    }
+
+                    typealias __CycleNodes = __CycleExport.Node_Checkout & __CycleExport.Node_any_Clock
 
                     private enum __CycleGraph: Checkout.__CycleRequirements, SystemClock.__CycleRequirements {
                         #sourceLocation(file: "test.swift", line: 3)

@@ -124,6 +124,17 @@ struct AssemblyMacroTests {
                         }
                         #sourceLocation()
                     }
+
+                    enum __CycleExport {
+                        protocol Node_Database: Database.__CycleRequirements {
+                            typealias Cycle_Database = Database.__CycleNode<Self>.Edges
+                        }
+                        protocol Node_UserRepository: UserRepository.__CycleRequirements {
+                            typealias Cycle_UserRepository = UserRepository.__CycleNode<Self>.Edges
+                        }
+                    }
+
+                    typealias __CycleNodes = __CycleExport.Node_Database & __CycleExport.Node_UserRepository
                 }
 
                 extension CoreAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
@@ -195,6 +206,14 @@ struct AssemblyMacroTests {
                         }
                         #sourceLocation()
                     }
+
+                    enum __CycleExport {
+                        protocol Node_any_Clock: SystemClock.__CycleRequirements {
+                            typealias Cycle_any_Clock = SystemClock.__CycleNode<Self>.Edges
+                        }
+                    }
+
+                    typealias __CycleNodes = __CycleExport.Node_any_Clock
                 }
 
                 extension ClockAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}

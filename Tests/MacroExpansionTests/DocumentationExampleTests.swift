@@ -174,9 +174,6 @@ struct DocumentationExampleTests {
                         final func provide(_ type: Config.Type) -> Config {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
-                        final func provide(_ type: Logger.Type) -> Logger {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
                     }
 
                     class Provided: ProvidedToSendableServices {
@@ -189,6 +186,9 @@ struct DocumentationExampleTests {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(Database.self)`: ProvidedToSendableServices, Database.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 3)
+                            final func provide(_ type: Logger.Type) -> Logger {
+                                __ServiceMacroSupport.provide(type, from: environment)
+                            }
                             @available(*, unavailable, message: "CoreAssembly does not provide it to 'Database': if it is what '#registerMain' registers ('HomeViewModel'), a Sendable service cannot depend on it: register 'Database' with '#registerMain' if it belongs on the MainActor; otherwise register it in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
@@ -197,6 +197,9 @@ struct DocumentationExampleTests {
                         #sourceLocation(file: "test.swift", line: 4)
                         final class `#register(UserRepository.self)`: ProvidedToSendableServices, UserRepository.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 4)
+                            final func provide(_ type: Logger.Type) -> Logger {
+                                __ServiceMacroSupport.provide(type, from: environment)
+                            }
                             @available(*, unavailable, message: "CoreAssembly does not provide it to 'UserRepository': if it is what '#registerMain' registers ('HomeViewModel'), a Sendable service cannot depend on it: register 'UserRepository' with '#registerMain' if it belongs on the MainActor; otherwise register it in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
@@ -205,6 +208,9 @@ struct DocumentationExampleTests {
                         #sourceLocation(file: "test.swift", line: 5)
                         final class `#register(SystemClock.self, as: (any TimeSource).self)`: ProvidedToSendableServices, SystemClock.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 5)
+                            final func provide(_ type: Logger.Type) -> Logger {
+                                __ServiceMacroSupport.provide(type, from: environment)
+                            }
                             @available(*, unavailable, message: "CoreAssembly does not provide it to 'SystemClock': if it is what '#registerMain' registers ('HomeViewModel'), a Sendable service cannot depend on it: register 'SystemClock' with '#registerMain' if it belongs on the MainActor; otherwise register it in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
@@ -214,12 +220,32 @@ struct DocumentationExampleTests {
                         final class `#registerMain(HomeViewModel.self)`: Provided, @MainActor HomeViewModel.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 7)
                             func registeredWithRegisterMain() {}
+                            final func provide(_ type: Logger.Type) -> Logger {
+                                __ServiceMacroSupport.provide(type, from: environment)
+                            }
                             @available(*, unavailable, message: "CoreAssembly does not provide it to 'HomeViewModel': register it in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
                         }
                         #sourceLocation()
                     }
+
+                    enum __CycleExport {
+                        protocol Node_Database: Database.__CycleRequirements {
+                            typealias Cycle_Database = Database.__CycleNode<Self>.Edges
+                        }
+                        protocol Node_UserRepository: UserRepository.__CycleRequirements {
+                            typealias Cycle_UserRepository = UserRepository.__CycleNode<Self>.Edges
+                        }
+                        protocol Node_any_TimeSource: SystemClock.__CycleRequirements {
+                            typealias Cycle_any_TimeSource = SystemClock.__CycleNode<Self>.Edges
+                        }
+                        protocol Node_HomeViewModel: HomeViewModel.__CycleRequirements {
+                            typealias Cycle_HomeViewModel = HomeViewModel.__CycleNode<Self>.Edges
+                        }
+                    }
+
+                    typealias __CycleNodes = __CycleExport.Node_Database & __CycleExport.Node_UserRepository & __CycleExport.Node_any_TimeSource & __CycleExport.Node_HomeViewModel
                 }
 
                 extension CoreAssembly: __ServiceMacroSupport.AssemblyType {}
@@ -368,6 +394,17 @@ struct DocumentationExampleTests {
                         }
                         #sourceLocation()
                     }
+
+                    enum __CycleExport {
+                        protocol Node_Ping: Ping.__CycleRequirements {
+                            typealias Cycle_Ping = Ping.__CycleNode<Self>.Edges
+                        }
+                        protocol Node_Pong: Pong.__CycleRequirements {
+                            typealias Cycle_Pong = Pong.__CycleNode<Self>.Edges
+                        }
+                    }
+
+                    typealias __CycleNodes = __CycleExport.Node_Ping & __CycleExport.Node_Pong
 
                     private enum __CycleGraph: Ping.__CycleRequirements, Pong.__CycleRequirements {
                         #sourceLocation(file: "test.swift", line: 3)

@@ -27,6 +27,11 @@ let macroCorpus: [(name: String, source: String)] = [
         "nested assembly",
         "enum Feature {\n    @Assembly\n    struct Wiring {\n        #register(Feature.Model.self)\n    }\n}",
     ),
+    ("generic assembly", "@Assembly\nstruct Wiring<T> {\n    #register(A.self)\n}"),
+    (
+        "assembly in a generic type's extension",
+        "extension Box {\n    @Assembly\n    struct Wiring {\n        #register(A.self)\n    }\n}",
+    ),
     ("typealias as a key", "@Assembly\nstruct Wiring {\n    #register(Impl.self, as: ServiceAlias.self)\n}"),
     ("existential key", "@Assembly\nstruct Wiring {\n    #register(Impl.self, as: (any Store & Sendable).self)\n}"),
     ("optional key", "@Assembly\nstruct Wiring {\n    #register(Int?.self) { nil }\n}"),

@@ -51,6 +51,15 @@ struct MacroIntegrationTests {
         #expect(journal.clock.now() == 1)
     }
 
+    @Test("an included assembly's #external is registered by the including one, with the cycle check across both")
+    func externalRegisteredByIncludingAssembly() throws {
+        let env = ServiceEnv(name: #function)
+        env.apply(RoutingApplicationAssembly())
+        let table = try env.resolve(RouteTable.self)
+        #expect(table.handler === (try env.resolve(RouteHandler.self)))
+        #expect(RoutingApplicationAssembly.registrations.map(\.description) == ["RouteHandler (singleton, Sendable)"])
+    }
+
     @Test("a test environment keeps the assembled wiring and overrides two services")
     func overridesInTestEnvironment() throws {
         let env = ServiceEnv(name: #function)
@@ -195,4 +204,31 @@ struct TestAppAssembly {
 @Assembly(includes: [CoreAssembly.self])
 struct TestAppCoreOnlyAssembly {
     #register(Journal.self, scope: .transient)
+}
+
+@Injectable
+final class RouteHandler: Sendable {
+    init() {}
+}
+
+@Injectable
+final class RouteTable: Sendable {
+    let handler: RouteHandler
+
+    init(handler: RouteHandler) {
+        self.handler = handler
+    }
+}
+
+/// Needs `RouteHandler`, which the assembly that includes it registers.
+@Assembly
+struct RoutingPiecesAssembly {
+    #register(RouteTable.self)
+    #external(RouteHandler.self)
+}
+
+/// Registers what the included assembly declares `#external`; its cycle check sees both.
+@Assembly(includes: [RoutingPiecesAssembly.self], checkCycles: true)
+struct RoutingApplicationAssembly {
+    #register(RouteHandler.self)
 }

@@ -24,6 +24,9 @@ public enum __ServiceMacroSupport {
         public typealias Result = Void
     }
 
+    /// The cycle nodes of an assembly that exports none to the assemblies that include it.
+    public protocol NoCycleNodes {}
+
     public typealias NonisolatedAssemblyType = NonisolatedAssembly
     public typealias MainTrackRequirement = `registered with #registerMain, not #register`
 

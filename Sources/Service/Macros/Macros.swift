@@ -95,11 +95,13 @@ public macro Inject() = #externalMacro(module: "ServiceMacrosPlugin", type: "Inj
 /// may depend on; chain assemblies to include more.
 ///
 /// `checkCycles: true` also makes a cycle of required dependencies among this assembly's
-/// registrations a compiler error on the `#register` line of a service in the cycle, "type alias
-/// 'Ping needs itself through its dependencies: take one of them as Lazy or ServiceProvider'
-/// references itself", with notes naming the others (dependencies through `Lazy`,
-/// `ServiceProvider` and optionals are not edges; dependencies provided elsewhere count as
-/// leaves). It is opt-in because it relies on each dependency being spelled the same way in the
+/// registrations and those of the assemblies it includes (from the same module) a compiler error
+/// on the `#register` line of a service in the cycle, "type alias 'Ping needs itself through its
+/// dependencies: take one of them as Lazy or ServiceProvider' references itself", with notes
+/// naming the others (dependencies through `Lazy`, `ServiceProvider` and optionals are not
+/// edges; dependencies provided elsewhere count as leaves). A cycle among the included
+/// assembly's services alone is reported as "circular reference" on the `@Assembly` line (the
+/// included assembly's own `checkCycles: true` names it). It is opt-in because it relies on each dependency being spelled the same way in the
 /// initializer and in `#register` (`(any Clock)` and `any Clock` match; a module-qualified
 /// spelling does not).
 ///
@@ -109,8 +111,8 @@ public macro Inject() = #externalMacro(module: "ServiceMacrosPlugin", type: "Inj
     member,
     names: named(init), named(registrations), named(__registrationTable), named(assemble), named(Provided),
     named(__InjectionGraphs),
-    named(__CycleGraph), named(ProvidedToSharedServices), named(ProvidedToSendableServices),
-    named(ProvidedToSharedMainActorServices)
+    named(__CycleGraph), named(__CycleNodes), named(__CycleExport), named(ProvidedToSharedServices),
+    named(ProvidedToSendableServices), named(ProvidedToSharedMainActorServices)
 )
 @attached(extension, conformances: DeclaredAssembly, NonisolatedAssembly)
 public macro Assembly(includes: [any ServiceAssembly.Type] = [], checkCycles: Bool = false) =

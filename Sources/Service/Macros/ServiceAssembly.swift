@@ -56,6 +56,18 @@ public protocol DeclaredAssembly: ServiceAssembly {
     nonisolated static var registrations: [AssemblyRegistration] { get }
 }
 
+extension DeclaredAssembly {
+    /// What an `@Assembly(checkCycles: true)` that includes this assembly checks its graph
+    /// against: `@Assembly` declares its own `__CycleNodes`, the cycle nodes of its registrations,
+    /// internal to its module; from other modules, and for a hand-written assembly, there are none.
+    ///
+    /// ```swift
+    /// enum NoCycles: ClockAssembly.__CycleNodes {}
+    /// ```
+    @_documentation(visibility: private)
+    public typealias __CycleNodes = __ServiceMacroSupport.NoCycleNodes
+}
+
 /// A declared assembly that can be applied from any isolation, without the main actor: every
 /// service it registers is on the Sendable track. `@Assembly` adds this conformance when the
 /// struct has no `#registerMain` and declares no `loaded(env:)`.

@@ -13,7 +13,7 @@ struct AssemblyBuilder {
     func members(in context: some MacroExpansionContext) -> [DeclSyntax] {
         publicInitializer() + registrationsTable() + [assembleFunction()] + providedClasses()
             + graphNamespace(in: context)
-            + cycleGraph(in: context)
+            + cycleExport() + cycleGraph(in: context)
     }
 
     /// `public init() {}` for a public assembly without one, so other modules can include it.
@@ -218,9 +218,10 @@ struct AssemblyBuilder {
     }
 
     /// One `provide(_:)` per untagged registration: a tagged one does not provide its type to
-    /// dependents, which ask for it untagged.
+    /// dependents, which ask for it untagged. `#external` ones are in the graph classes instead
+    /// (see ``externalProviders(for:)``).
     private func providers(_ registrations: [AssemblyModel.Registration], prefix: String) -> [String] {
-        registrations.filter(\.tags.isEmpty).map { registration in
+        registrations.filter { $0.tags.isEmpty && !$0.isExternal }.map { registration in
             let isolation = registration.isMainActor ? "@MainActor " : ""
             let helper = registration.isMainActor ? "provideMain" : "provide"
             return """
@@ -252,7 +253,7 @@ struct AssemblyBuilder {
             let name = registration.graphName
             let base = providedBase(for: registration)
             let fallback =
-                track
+                track + externalProviders(for: registration)
                 + "@available(*, unavailable, message: \(StringLiteralExprSyntax(content: missingProviderMessage(for: registration)))) "
                 + "func provide<T>(_ type: T.Type) -> T {\n            fatalError()\n        }"
             let node = registration.node
@@ -275,6 +276,22 @@ struct AssemblyBuilder {
         }
         return ["private enum __InjectionGraphs {\n\(raw: graphs.joined(separator: "\n"))\n}"]
     }
+    /// The `provide(_:)` of each `#external` line that `registration`'s graph may use, at the top
+    /// of its graph class.
+    ///
+    /// NB: not in `Provided`: an assembly that includes this one subclasses it, and its own
+    /// `provide(_:)` for a type declared `#external` here (registering it is the point of
+    /// declaring it) would override this one, which the compiler rejects without `override`.
+    private func externalProviders(for registration: AssemblyModel.Registration) -> String {
+        let capturesScope = model.hasPerScopeProviders && registration.isShared
+        return model.registrations.filter { external in
+            external.isExternal && external.tags.isEmpty && !(capturesScope && external.isPerScope)
+        }.map { external in
+            "final func provide(_ type: \(external.key).Type) -> \(external.key) {\n"
+                + "            \(RuntimeSymbol.support).provide(type, from: environment)\n        }\n        "
+        }.joined()
+    }
+
     /// What the compiler adds to "does not conform to protocol '`needs Config`'" when a graph
     /// class falls back to its unavailable `provide(_:)`: the dependency is not provided to it.
     private func missingProviderMessage(for registration: AssemblyModel.Registration) -> String {
@@ -305,29 +322,65 @@ struct AssemblyBuilder {
         return "\(assembly) does not provide it to '\(service)': \(fix)"
     }
 
-    /// With `checkCycles: true`, one type alias per untagged `@Injectable` registration, each
-    /// defined through the service's `__CycleNode`, whose `Edges` name the aliases of its required
-    /// dependencies. A cycle of required dependencies makes an alias refer to itself, which the
-    /// compiler reports on that registration's line, with the other registrations of the cycle
-    /// as notes.
-    private func cycleGraph(in context: some MacroExpansionContext) -> [DeclSyntax] {
-        guard model.checksCycles else {
-            return []
-        }
-        let nodes = model.registrations.filter { registration in
+    /// The registrations a cycle check sees: untagged `@Injectable` ones.
+    private var cycleNodes: [AssemblyModel.Registration] {
+        model.registrations.filter { registration in
             switch registration.kind {
             case .injectable, .injectableMain: registration.tags.isEmpty
             case .closure, .external: false
             }
         }
-        guard !nodes.isEmpty else {
+    }
+
+    /// `__CycleNodes`: this assembly's cycle nodes (and its included assembly's), for the cycle
+    /// check of an assembly that includes it, which conforms its graph to them.
+    ///
+    /// Each node is a protocol of its own in `__CycleExport`, whose type alias defines the
+    /// registration key's alias through the service's `__CycleNode`: one protocol for them all
+    /// would be warned about when a service of this assembly depends on another (the alias would
+    /// override that service's associated type). `__CycleNodes` is their composition, a type
+    /// alias: a protocol of that name would be warned about where it refines the library's
+    /// `DeclaredAssembly.__CycleNodes`, the fallback. Internal: across modules, the fallback (no
+    /// nodes) is what an including assembly sees, and cycles through another module's assembly
+    /// are not seen.
+    private func cycleExport() -> [DeclSyntax] {
+        var names: [String] = []
+        var nodes: [String] = []
+        for node in cycleNodes where !names.contains(cycleNodeName(of: node.key)) {
+            names.append(cycleNodeName(of: node.key))
+            nodes.append(
+                "    protocol \(cycleNodeName(of: node.key)): \(node.service).__CycleRequirements {\n"
+                    + "        typealias \(cycleAlias(of: node.key)) = \(node.service).__CycleNode<Self>.Edges\n    }"
+            )
+        }
+        let inherited =
+            names.map { "__CycleExport.\($0)" } + (model.included.map { ["\($0).__CycleNodes"] } ?? [])
+        guard !inherited.isEmpty, model.canNestProtocols else {
             return []
         }
-        var services: [String] = []
-        for node in nodes where !services.contains(node.service) {
-            services.append(node.service)
+        let export: [DeclSyntax] =
+            nodes.isEmpty ? [] : ["enum __CycleExport {\n\(raw: nodes.joined(separator: "\n"))\n}"]
+        return export + ["typealias __CycleNodes = \(raw: inherited.joined(separator: " & "))"]
+    }
+
+    /// With `checkCycles: true`, one type alias per untagged `@Injectable` registration, each
+    /// defined through the service's `__CycleNode`, whose `Edges` name the aliases of its required
+    /// dependencies. A cycle of required dependencies makes an alias refer to itself, which the
+    /// compiler reports on that registration's line, with the other registrations of the cycle
+    /// as notes. The graph also conforms to the included assembly's `__CycleNodes`, so that a
+    /// cycle through its services is seen too.
+    private func cycleGraph(in context: some MacroExpansionContext) -> [DeclSyntax] {
+        guard model.checksCycles else {
+            return []
         }
-        let conformances = services.map { "\($0).__CycleRequirements" }.joined(separator: ", ")
+        let nodes = cycleNodes
+        guard !nodes.isEmpty || model.included != nil else {
+            return []
+        }
+        var conformances: [String] = model.included.map { ["\($0).__CycleNodes"] } ?? []
+        for node in nodes where !conformances.contains("\(node.service).__CycleRequirements") {
+            conformances.append("\(node.service).__CycleRequirements")
+        }
         let aliases = nodes.map { node in
             let message = cycleMessage(of: node.key)
             let alias = "typealias \(message) = \(node.service).__CycleNode<__CycleGraph>.Edges"
@@ -339,7 +392,8 @@ struct AssemblyBuilder {
             return
                 "    #sourceLocation(file: \(location.file), line: \(location.line))\n    \(alias)\n    #sourceLocation()\n\(witness)"
         }
-        return ["private enum __CycleGraph: \(raw: conformances) {\n\(raw: aliases.joined(separator: "\n"))\n}"]
+        let body = aliases.isEmpty ? "" : "\n" + aliases.joined(separator: "\n") + "\n"
+        return ["private enum __CycleGraph: \(raw: conformances.joined(separator: ", ")) {\(raw: body)}"]
     }
 }
 
@@ -348,6 +402,12 @@ struct AssemblyBuilder {
 /// `@Injectable` names its dependencies the same way.
 func cycleAlias(of type: String) -> String {
     "Cycle_" + identifierWords(type).joined(separator: "_")
+}
+
+/// The name of the protocol that exports a key's node to the cycle checks of other assemblies:
+/// `Node_` and the words of the key's spelling.
+func cycleNodeName(of type: String) -> String {
+    "Node_" + identifierWords(type).joined(separator: "_")
 }
 
 /// The name of the type alias that defines a key's node in a cycle check, a ``readableName(_:)``

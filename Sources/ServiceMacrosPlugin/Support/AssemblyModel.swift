@@ -51,6 +51,13 @@ struct AssemblyModel {
             tags.isEmpty ? "" : "tags: \(tags.joined(separator: ", ")), "
         }
 
+        var isExternal: Bool {
+            if case .external = kind {
+                return true
+            }
+            return false
+        }
+
         var isMainActor: Bool {
             if case .injectableMain = kind {
                 return true
@@ -85,6 +92,9 @@ struct AssemblyModel {
     let included: String?
     /// `@Assembly(checkCycles: true)`: cycles of required dependencies are compiler errors.
     let checksCycles: Bool
+    /// Whether the struct may declare protocols (its `__CycleExport`): not generic, and not
+    /// nested in a function, a generic type or an extension (whose type may be generic).
+    let canNestProtocols: Bool
     /// Whether `assemble(env:)` can run in any isolation: no `#registerMain` and no
     /// `loaded(env:)` hook, which the main actor runs.
     let isNonisolated: Bool
@@ -146,6 +156,13 @@ extension AssemblyModel {
             registrations: registrations,
             included: includes.first,
             checksCycles: checksCycles(attribute),
+            canNestProtocols: structDeclaration.genericParameterClause == nil
+                && !context.lexicalContext.contains { scope in
+                    if let group = scope.asProtocol((any DeclGroupSyntax).self) {
+                        return group.is(ExtensionDeclSyntax.self) || group.genericParameters != nil
+                    }
+                    return true
+                },
             isNonisolated: isNonisolated(structDeclaration),
         )
     }
@@ -192,6 +209,16 @@ extension AssemblyModel {
             notes: [Note(node: Syntax(first.node), message: AssemblyNote.firstRegistration)],
             fixIts: [FixIt(message: AssemblyFixIt.removeDuplicate, changes: [removal])],
         )
+    }
+}
+
+extension DeclGroupSyntax {
+    /// The generic parameter clause of a struct, class, enum or actor.
+    fileprivate var genericParameters: GenericParameterClauseSyntax? {
+        self.as(StructDeclSyntax.self)?.genericParameterClause
+            ?? self.as(ClassDeclSyntax.self)?.genericParameterClause
+            ?? self.as(EnumDeclSyntax.self)?.genericParameterClause
+            ?? self.as(ActorDeclSyntax.self)?.genericParameterClause
     }
 }
 

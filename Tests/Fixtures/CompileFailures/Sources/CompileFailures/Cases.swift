@@ -242,3 +242,27 @@ final class AsyncScreen {
 struct AsyncWrongTrackAssembly {
     #register(AsyncScreen.self)  // line 243: error, a MainActor service is registered with #registerMain
 }
+
+// Case (k): a cycle across an included assembly: Server needs Router, which the included
+// assembly registers, and Router needs Server.
+
+@Injectable
+final class Router: Sendable {
+    init(server: Server) {}
+}
+
+@Injectable
+final class Server: Sendable {
+    init(router: Router) {}
+}
+
+@Assembly
+struct RoutingAssembly {
+    #register(Router.self)
+    #external(Server.self)
+}
+
+@Assembly(includes: [RoutingAssembly.self], checkCycles: true)
+struct ServerAssembly {
+    #register(Server.self)  // line 267: error, the cycle Server -> Router -> Server
+}
