@@ -369,6 +369,12 @@ struct AssemblyDiagnosticTests {
                         final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
+                        final func `provide Database tagged "a", 1`() -> Database {
+                            __ServiceMacroSupport.provide(Database.self, tags: "a", 1, from: environment)
+                        }
+                        final func `provide Database tagged "b"`() -> Database {
+                            __ServiceMacroSupport.provide(Database.self, tags: "b", from: environment)
+                        }
                     }
 
                     private enum __InjectionGraphs {

@@ -87,6 +87,15 @@ extension AssemblyMacroTests {
                         final func provide(_ type: Database.Type) -> Database {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
+                        final func `provide Database tagged "replica", Region.eu`() -> Database {
+                            __ServiceMacroSupport.provide(Database.self, tags: "replica", Region.eu, from: environment)
+                        }
+                        final func `provide Config tagged "staging"`() -> Config {
+                            __ServiceMacroSupport.provide(Config.self, tags: "staging", from: environment)
+                        }
+                        final func `provide any Store tagged 1`() -> (any Store) {
+                            __ServiceMacroSupport.provide((any Store).self, tags: 1, from: environment)
+                        }
                     }
 
                     private enum __InjectionGraphs {
@@ -230,6 +239,9 @@ extension AssemblyMacroTests {
                         }
                         final func provide(_ type: Config.Type) -> Config {
                             __ServiceMacroSupport.provide(type, from: environment)
+                        }
+                        final func `provide Database tagged "replica"`() -> Database {
+                            __ServiceMacroSupport.provide(Database.self, tags: "replica", from: environment)
                         }
                     }
 

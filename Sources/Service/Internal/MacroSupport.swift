@@ -65,6 +65,19 @@ public enum __ServiceMacroSupport {
         }
     }
 
+    /// What an assembly's `Provided` class returns for a dependency registered under `tags`.
+    public static func provide<T: Sendable, each Tag: Hashable & Sendable>(
+        _ type: T.Type,
+        tags: repeat each Tag,
+        from env: ServiceEnv,
+    ) -> T {
+        do {
+            return try env.resolve(type, tags: repeat each tags)
+        } catch {
+            fatalError(FailureTrace.trapMessage(error, in: env))
+        }
+    }
+
     /// The MainActor-track form of `provide(_:from:)`.
     @MainActor
     public static func provideMain<T>(_ type: T.Type, from env: ServiceEnv) -> T {

@@ -91,3 +91,51 @@ extension ServiceEnv {
         }
     }
 }
+
+/// Marks an initializer parameter of an `@Injectable` type as resolved under tags: the
+/// registration made with the same tags (`#register(Endpoint.self, tags: "backup")` or
+/// `env.register(Endpoint.self, tags: "backup") { … }`), not the untagged one.
+///
+/// It is a parameter property wrapper that passes the value through unchanged, so callers of
+/// the initializer see a plain parameter. In an `@Assembly`, the dependency is checked at compile
+/// time like an untagged one: the assembly must register the type with the same tags, spelled
+/// the same way (`"backup"` and `Tags.backup` are different spellings), in any order. The tags
+/// are part of the type's ``ServiceDependency`` list, so ``ServiceEnv/validate(including:)`` and
+/// the graph export see them too.
+///
+/// ```swift
+/// struct Endpoint: Sendable { let url: String }
+///
+/// @Injectable
+/// struct Mirror: Sendable {
+///     let primary: Endpoint
+///     let backup: Endpoint
+///     init(primary: Endpoint, @Tags("backup") backup: Endpoint) {
+///         self.primary = primary
+///         self.backup = backup
+///     }
+/// }
+///
+/// func mirror(env: ServiceEnv) throws -> Mirror {
+///     env.register(Endpoint.self) { Endpoint(url: "https://example.com") }
+///     env.register(Endpoint.self, tags: "backup") { Endpoint(url: "https://backup.example.com") }
+///     env.register(Mirror.self)
+///     return try env.resolve(Mirror.self)
+/// }
+/// ```
+///
+/// A `@MainActor` type, an `@Assisted` parameter and a `Lazy` or `ServiceProvider` parameter
+/// cannot be tagged (`@Injectable` says so); an optional one is `nil` when nothing is registered
+/// under the tags.
+@propertyWrapper
+public struct Tags<Value> {
+    /// The value passed to the initializer.
+    public var wrappedValue: Value
+
+    /// Wraps the value passed to the initializer; `tags` are read by `@Injectable`, not kept.
+    public init<each Tag: Hashable & Sendable>(wrappedValue: Value, _ tags: repeat each Tag) {
+        self.wrappedValue = wrappedValue
+    }
+}
+
+extension Tags: Sendable where Value: Sendable {}

@@ -78,16 +78,35 @@ public struct ServiceDependency: Sendable, CustomStringConvertible {
     public let label: String
     /// How the dependency is resolved.
     public let kind: Kind
+    /// The tags it is resolved under (a `@Tags` parameter); empty for an untagged dependency.
+    public let tags: [any Hashable & Sendable]
 
     /// Describes one dependency.
     public init(_ type: Any.Type, label: String, kind: Kind) {
+        self.init(type, label: label, kind: kind, tags: [])
+    }
+
+    /// Describes one dependency resolved under `tags`.
+    ///
+    /// ```swift
+    /// struct Endpoint: Sendable {}
+    /// let backup = ServiceDependency(Endpoint.self, label: "backup", kind: .required, tags: ["backup"])
+    /// print(backup)  // "backup: Endpoint[tag: \"backup\"]"
+    /// ```
+    public init(_ type: Any.Type, label: String, kind: Kind, tags: [any Hashable & Sendable]) {
         self.type = type
         self.label = label
         self.kind = kind
+        self.tags = tags
     }
 
-    /// `label: Type`, followed by ` (optional)`, ` (lazy)`, ` (provider)` or ` (argument)` where
-    /// that applies.
+    /// The key the dependency is resolved by, as messages name it: `Endpoint[tag: "backup"]`.
+    var keyName: String {
+        serviceName(type, tags: TagSet(tags.map(ServiceTag.init)))
+    }
+
+    /// `label: Type` (with its tags), followed by ` (optional)`, ` (lazy)`, ` (provider)` or
+    /// ` (argument)` where that applies.
     public var description: String {
         let suffix =
             switch kind {
@@ -97,7 +116,7 @@ public struct ServiceDependency: Sendable, CustomStringConvertible {
             case .provider: " (provider)"
             case .argument: " (argument)"
             }
-        return "\(label): \(String(describing: type))\(suffix)"
+        return "\(label): \(keyName)\(suffix)"
     }
 }
 

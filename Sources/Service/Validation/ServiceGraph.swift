@@ -214,7 +214,7 @@ private struct ServiceGraphBuilder {
     }
 
     private func edges(_ dependencies: [ServiceDependency]) -> [ServiceGraph.Edge] {
-        dependencies.map { ServiceGraph.Edge(label: $0.label, target: serviceName($0.type, tags: []), kind: $0.kind) }
+        dependencies.map { ServiceGraph.Edge(label: $0.label, target: $0.keyName, kind: $0.kind) }
     }
 }
 

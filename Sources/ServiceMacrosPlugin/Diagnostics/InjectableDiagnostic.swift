@@ -17,6 +17,10 @@ enum InjectableDiagnostic: DiagnosticMessage {
     case assistedDefaultValue
     case injectOnComputedProperty
     case storedPropertyInConditional
+    case emptyTags
+    case taggedAssisted
+    case taggedDeferred
+    case taggedMainActor
 
     var message: String {
         switch self {
@@ -37,6 +41,11 @@ enum InjectableDiagnostic: DiagnosticMessage {
         case .injectOnComputedProperty: "'@Inject' can only be applied to a stored property"
         case .storedPropertyInConditional:
             "'@Injectable' cannot read stored properties inside '#if'; declare the initializer to inject"
+        case .emptyTags: "'@Tags' names at least one tag, as the registration it resolves spells them"
+        case .taggedAssisted: "an '@Assisted' parameter is passed when resolving; it cannot also be '@Tags'"
+        case .taggedDeferred:
+            "'@Tags' cannot be applied to a 'Lazy' or 'ServiceProvider' parameter; take the tagged service itself"
+        case .taggedMainActor: "'@Tags' parameters are not supported on a '@MainActor' type"
         }
     }
 
@@ -59,6 +68,10 @@ enum InjectableDiagnostic: DiagnosticMessage {
             case .assistedDefaultValue: "assistedDefaultValue"
             case .injectOnComputedProperty: "injectOnComputedProperty"
             case .storedPropertyInConditional: "storedPropertyInConditional"
+            case .emptyTags: "emptyTags"
+            case .taggedAssisted: "taggedAssisted"
+            case .taggedDeferred: "taggedDeferred"
+            case .taggedMainActor: "taggedMainActor"
             }
         return MessageID(domain: "ServiceMacros", id: id)
     }

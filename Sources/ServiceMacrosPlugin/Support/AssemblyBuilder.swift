@@ -221,7 +221,10 @@ struct AssemblyBuilder {
     /// dependents, which ask for it untagged. `#external` ones are in the graph classes instead
     /// (see ``externalProviders(for:)``).
     private func providers(_ registrations: [AssemblyModel.Registration], prefix: String) -> [String] {
-        registrations.filter { $0.tags.isEmpty && !$0.isExternal }.map { registration in
+        let tagged = registrations.filter { !$0.tags.isEmpty && !$0.isExternal && !$0.isMainActor }.map {
+            prefix + taggedProvider($0, indent: "    ")
+        }
+        return registrations.filter { $0.tags.isEmpty && !$0.isExternal }.map { registration in
             let isolation = registration.isMainActor ? "@MainActor " : ""
             let helper = registration.isMainActor ? "provideMain" : "provide"
             return """
@@ -229,7 +232,7 @@ struct AssemblyBuilder {
                         \(RuntimeSymbol.support).\(helper)(type, from: environment)
                     }
                 """
-        }
+        } + tagged
     }
 
     /// One `Provided` subclass per `@Injectable` registration, conforming to that type's
@@ -276,6 +279,20 @@ struct AssemblyBuilder {
         }
         return ["private enum __InjectionGraphs {\n\(raw: graphs.joined(separator: "\n"))\n}"]
     }
+    /// The provider of a tagged Sendable registration, named after its key and tags (see
+    /// ``taggedProviderName(_:tags:)``), which a `@Tags` dependency's protocol requires.
+    private func taggedProvider(
+        _ registration: AssemblyModel.Registration,
+        indent: String,
+        inGraphClass: Bool = false,
+    ) -> String {
+        let key = registration.key
+        let name = taggedProviderName(key, tags: Array(Set(registration.tags)).sorted())
+        return "\(inGraphClass ? "" : access)final func \(name)() -> \(key) {\n\(indent)    "
+            + "\(RuntimeSymbol.support).provide(\(key).self, tags: \(registration.tags.joined(separator: ", ")), from: environment)"
+            + "\n\(indent)}"
+    }
+
     /// The `provide(_:)` of each `#external` line that `registration`'s graph may use, at the top
     /// of its graph class.
     ///
@@ -285,9 +302,12 @@ struct AssemblyBuilder {
     private func externalProviders(for registration: AssemblyModel.Registration) -> String {
         let capturesScope = model.hasPerScopeProviders && registration.isShared
         return model.registrations.filter { external in
-            external.isExternal && external.tags.isEmpty && !(capturesScope && external.isPerScope)
+            external.isExternal && !(capturesScope && external.isPerScope)
         }.map { external in
-            "final func provide(_ type: \(external.key).Type) -> \(external.key) {\n"
+            guard external.tags.isEmpty else {
+                return taggedProvider(external, indent: "        ", inGraphClass: true) + "\n        "
+            }
+            return "final func provide(_ type: \(external.key).Type) -> \(external.key) {\n"
                 + "            \(RuntimeSymbol.support).provide(type, from: environment)\n        }\n        "
         }.joined()
     }

@@ -75,6 +75,21 @@ struct InitializerSource {
                 injected = InjectableModel.Parameter(assisted: parameter.type, label: label)
                 injected.assistedName = (parameter.secondName ?? parameter.firstName).text
             }
+            if let tags = parameter.attributes.attribute(named: "Tags") {
+                let problem: InjectableDiagnostic? =
+                    if injected.isAssisted {
+                        .taggedAssisted
+                    } else if injected.deferral != nil {
+                        .taggedDeferred
+                    } else {
+                        nil
+                    }
+                injected.tags = tags.tagArguments
+                if let problem = problem ?? (injected.tags.isEmpty ? .emptyTags : nil) {
+                    context.diagnose(Diagnostic(node: tags, message: problem))
+                    valid = false
+                }
+            }
             parameters.append(injected)
         }
         guard valid else {

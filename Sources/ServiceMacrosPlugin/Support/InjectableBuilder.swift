@@ -24,6 +24,7 @@ struct InjectableBuilder {
         let header =
             addsConformance ? "extension \(extendedType.trimmed): \(conformance)" : "extension \(extendedType.trimmed)"
         var members = [requirementsProtocol()] + requiredDependencies.map(dependencyProtocol)
+        members += requiredTaggedDependencies.map(taggedDependencyProtocol)
         members += [dependenciesProperty(), makeFunction(), makeFromGraphFunction()]
         members += [cycleRequirementsProtocol(), cycleNode()]
         if model.isAssisted {
@@ -44,8 +45,9 @@ struct InjectableBuilder {
     /// The required dependencies, the only edges a cycle can run through.
     private var cycleEdges: [String] {
         var names: [String] = []
+        // NB: a tagged dependency is not an edge: the cycle check's nodes are untagged.
         for parameter in model.parameters
-        where !parameter.isAssisted && !parameter.isOptional && parameter.deferral == nil {
+        where !parameter.isAssisted && !parameter.isOptional && parameter.deferral == nil && parameter.tags.isEmpty {
             let name = cycleAlias(of: parameter.type.trimmedDescription)
             if !names.contains(name) {
                 names.append(name)
@@ -114,7 +116,7 @@ struct InjectableBuilder {
     private var requiredDependencies: [String] {
         var types: [String] = []
         for parameter in model.parameters
-        where !parameter.isAssisted && !parameter.isOptional && parameter.deferral == nil {
+        where !parameter.isAssisted && !parameter.isOptional && parameter.deferral == nil && parameter.tags.isEmpty {
             let type = parameter.providedType
             if !types.contains(type) {
                 types.append(type)
@@ -131,7 +133,9 @@ struct InjectableBuilder {
         // NB: a `@MainActor` type's graph must come from `#registerMain`; see
         // `MainTrackRequirement`.
         let track = model.isMainActor ? [RuntimeSymbol.mainTrackRequirement.description] : []
-        let inherited = track + requiredDependencies.map(dependencyProtocolName)
+        let inherited =
+            track + requiredDependencies.map(dependencyProtocolName)
+            + requiredTaggedDependencies.map { taggedDependencyProtocolName($0.type, tags: $0.tags) }
         let clause = inherited.isEmpty ? "" : ": " + inherited.joined(separator: ", ")
         var requirements: [String] = []
         for parameter in model.parameters
@@ -157,6 +161,29 @@ struct InjectableBuilder {
         """
     }
 
+    /// The required `@Tags` dependencies: each type and tag set once.
+    private var requiredTaggedDependencies: [(type: String, tags: [String])] {
+        var keys: [(type: String, tags: [String])] = []
+        for parameter in model.parameters
+        where !parameter.isAssisted && !parameter.isOptional && !parameter.tags.isEmpty {
+            let key = (type: parameter.type.metatypeOperand, tags: parameter.tags)
+            if !keys.contains(where: { $0.type == key.type && $0.tags == key.tags }) {
+                keys.append(key)
+            }
+        }
+        return keys
+    }
+
+    /// `` protocol `needs Database tagged "primary"` ``: the requirement for a required tagged
+    /// dependency, met by the provider an assembly writes for a registration with those tags.
+    private func taggedDependencyProtocol(_ key: (type: String, tags: [String])) -> String {
+        """
+        \(access)protocol \(taggedDependencyProtocolName(key.type, tags: key.tags)) {
+            func \(taggedProviderName(key.type, tags: key.tags))() -> \(key.type)
+        }
+        """
+    }
+
     private func dependenciesProperty() -> String {
         let isolation = model.isMainActor ? "nonisolated " : ""
         let entries = model.parameters.enumerated().map { index, parameter in
@@ -168,8 +195,9 @@ struct InjectableBuilder {
                 case (nil, _): parameter.isOptional ? ".optional" : ".required"
                 }
             let label = parameter.label ?? "_\(index)"
+            let tags = parameter.tags.isEmpty ? "" : ", tags: [\(parameter.tags.joined(separator: ", "))]"
             return
-                "\(RuntimeSymbol.dependency)(\(parameter.type.metatypeOperand).self, label: \"\(label)\", kind: \(kind)),"
+                "\(RuntimeSymbol.dependency)(\(parameter.type.metatypeOperand).self, label: \"\(label)\", kind: \(kind)\(tags)),"
         }
         let list = entries.isEmpty ? "[]" : "[\n    " + entries.joined(separator: "\n    ") + "\n]"
         return "\(access)\(isolation)static let dependencies: [\(RuntimeSymbol.dependency)] = \(list)"
@@ -206,7 +234,11 @@ struct InjectableBuilder {
     /// `make(graph:)`: builds the instance from a typed graph, with no lookup by type at run time.
     private func makeFromGraphFunction() -> String {
         let arguments = model.parameters.map { parameter in
-            let value = parameter.assistedName ?? "graph.provide(\(parameter.providedType).self)"
+            let value =
+                parameter.assistedName
+                ?? (parameter.tags.isEmpty || parameter.isOptional
+                    ? "graph.provide(\(parameter.providedType).self)"
+                    : "graph.\(taggedProviderName(parameter.type.metatypeOperand, tags: parameter.tags))()")
             return parameter.label.map { "\($0): \(value)" } ?? value
         }
         let call = (model.initializerIsAsync ? "await " : "") + "Self(\(arguments.joined(separator: ", ")))"
@@ -228,6 +260,16 @@ struct InjectableBuilder {
         case nil: break
         }
         let support = RuntimeSymbol.support
+        if !parameter.tags.isEmpty {
+            // NB: `@Tags` is diagnosed on a `@MainActor` type: these resolve on the Sendable track.
+            let tags = parameter.tags.joined(separator: ", ")
+            return switch (model.initializerIsAsync, parameter.isOptional) {
+            case (false, false): "try resolver.resolve(\(type).self, tags: \(tags))"
+            case (false, true): "try resolver.resolveIfRegistered(\(type).self, tags: \(tags))"
+            case (true, false): "try await resolver.resolveAsync(\(type).self, tags: \(tags))"
+            case (true, true): "try await resolver.resolveAsyncIfRegistered(\(type).self, tags: \(tags))"
+            }
+        }
         switch (model.initializerIsAsync, model.isMainActor, parameter.isOptional) {
         case (true, false, false): return "try await resolver.resolveAsync(\(type).self)"
         case (true, false, true): return "try await resolver.resolveAsyncIfRegistered(\(type).self)"
@@ -275,4 +317,23 @@ extension TypeSyntax {
         }
         return trimmedDescription
     }
+}
+
+/// The words a tagged key is named by: `Database tagged "primary"`, its tags in the order
+/// ``AttributeSyntax/tagArguments`` and `AssemblyModel.Registration` sort them.
+private func taggedKeyWords(_ type: String, tags: [String]) -> String {
+    let isParenthesized = type.hasPrefix("(") && type.hasSuffix(")")
+    let bare = isParenthesized ? String(type.dropFirst().dropLast()) : type
+    return "\(bare) tagged \(tags.joined(separator: ", "))"
+}
+
+/// The protocol that stands for a required tagged dependency: `` `needs Database tagged "primary"` ``.
+func taggedDependencyProtocolName(_ type: String, tags: [String]) -> String {
+    readableName("needs " + taggedKeyWords(type, tags: tags))
+}
+
+/// The provider of a tagged key, which an assembly declares for a registration with those tags
+/// and a tagged dependency's protocol requires: `` `provide Database tagged "primary"` ``.
+func taggedProviderName(_ type: String, tags: [String]) -> String {
+    readableName("provide " + taggedKeyWords(type, tags: tags))
 }

@@ -16,6 +16,8 @@ struct InjectableModel {
         let deferral: Deferral?
         /// The name an `@Assisted` parameter is passed under; nil for an injected one.
         var assistedName: String? = nil
+        /// The tags of `@Tags(…)`, as written, sorted and without repeats; empty when untagged.
+        var tags: [String] = []
 
         /// Marked `@Assisted`: a resolve-time argument, not injected.
         var isAssisted: Bool { assistedName != nil }
@@ -82,6 +84,10 @@ extension InjectableModel {
         let isMainActor = declaration.attributes.containsAttribute(named: "MainActor")
         if isMainActor, source.parameters.contains(where: \.isAssisted) {
             context.diagnose(Diagnostic(node: attribute, message: InjectableDiagnostic.assistedMainActor))
+            return nil
+        }
+        if isMainActor, source.parameters.contains(where: { !$0.tags.isEmpty }) {
+            context.diagnose(Diagnostic(node: attribute, message: InjectableDiagnostic.taggedMainActor))
             return nil
         }
         if source.isAsync, let problem = asyncProblem(source: source) {
@@ -163,6 +169,16 @@ extension DeclModifierListSyntax {
 
 extension AttributeListSyntax {
     /// Whether an attribute spelled `@name` (or `@Module.name`) is present.
+    /// The first attribute spelled `name` (or `Module.name`).
+    func attribute(named name: String) -> AttributeSyntax? {
+        for element in self {
+            if case .attribute(let attribute) = element, attribute.isNamed(name) {
+                return attribute
+            }
+        }
+        return nil
+    }
+
     func containsAttribute(named name: String) -> Bool {
         contains { element in
             guard case .attribute(let attribute) = element else {
@@ -171,5 +187,22 @@ extension AttributeListSyntax {
             let spelled = attribute.attributeName.trimmedDescription
             return spelled == name || spelled.hasSuffix(".\(name)")
         }
+    }
+}
+
+extension AttributeSyntax {
+    /// Whether the attribute is spelled `name` or `Module.name`.
+    func isNamed(_ name: String) -> Bool {
+        let spelled = attributeName.trimmedDescription
+        return spelled == name || spelled.hasSuffix(".\(name)")
+    }
+
+    /// The arguments of `@Tags(…)`, as written, sorted and without repeats: the spelling a
+    /// registration's tags are matched by.
+    var tagArguments: [String] {
+        guard case .argumentList(let arguments) = self.arguments else {
+            return []
+        }
+        return Set(arguments.map { $0.expression.trimmedDescription }).sorted()
     }
 }

@@ -266,3 +266,18 @@ struct RoutingAssembly {
 struct ServerAssembly {
     #register(Server.self)  // line 267: error, the cycle Server -> Router -> Server
 }
+
+// Case (l): a tagged dependency the assembly registers only untagged.
+
+struct Endpoint: Sendable {}
+
+@Injectable
+final class Mirror: Sendable {
+    init(primary: Endpoint, @Tags("backup") backup: Endpoint) {}
+}
+
+@Assembly
+struct MirrorAssembly {
+    #register(Endpoint.self) { Endpoint() }
+    #register(Mirror.self)  // line 282: error, nothing is registered with tags "backup"
+}

@@ -1,0 +1,112 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+@Suite("@Injectable with @Tags parameters")
+struct InjectableTagsTests {
+    @Test("a @Tags parameter requires a provider named after its type and sorted tags, and resolves under them")
+    func taggedParameter() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            struct Mirror {
+                init(primary: Endpoint, @Tags("b", .a) backup: Endpoint, @Tags("audit") audit: Endpoint?) {}
+            }
+            """,
+            expandedSource: """
+                struct Mirror {
+                    init(primary: Endpoint, @Tags("b", .a) backup: Endpoint, @Tags("audit") audit: Endpoint?) {}
+                }
+
+                extension Mirror: __ServiceMacroSupport.InjectableType {
+                    protocol InjectionRequirements: `needs Endpoint`, `needs Endpoint tagged "b", .a` {
+                        func provide(_ type: Endpoint?.Type) -> Endpoint?
+                    }
+                    protocol `needs Endpoint` {
+                        func provide(_ type: Endpoint.Type) -> Endpoint
+                    }
+                    protocol `needs Endpoint tagged "b", .a` {
+                        func `provide Endpoint tagged "b", .a`() -> Endpoint
+                    }
+                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency(Endpoint.self, label: "primary", kind: .required),
+                        __ServiceMacroSupport.Dependency(Endpoint.self, label: "backup", kind: .required, tags: ["b", .a]),
+                        __ServiceMacroSupport.Dependency(Endpoint.self, label: "audit", kind: .optional, tags: ["audit"]),
+                    ]
+                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(primary: try resolver.resolve(Endpoint.self), backup: try resolver.resolve(Endpoint.self, tags: "b", .a), audit: try resolver.resolveIfRegistered(Endpoint.self, tags: "audit"))
+                    }
+                    static func make(graph: some InjectionRequirements) -> Self {
+                        Self(primary: graph.provide(Endpoint.self), backup: graph.`provide Endpoint tagged "b", .a`(), audit: graph.provide(Endpoint?.self))
+                    }
+                    protocol __CycleRequirements {
+                        associatedtype Cycle_Endpoint = Void
+                    }
+                    enum __CycleNode<G: __CycleRequirements> {
+                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Endpoint>.Result
+                    }
+                }
+                """,
+        )
+    }
+
+    @Test("an empty, assisted, deferred or MainActor @Tags parameter is diagnosed")
+    func misplacedTags() {
+        for (source, message) in [
+            (
+                "init(@Tags() backup: Endpoint) {}",
+                "'@Tags' names at least one tag, as the registration it resolves spells them",
+            ),
+            (
+                "init(@Assisted @Tags(\"b\") id: Int) {}",
+                "an '@Assisted' parameter is passed when resolving; it cannot also be '@Tags'",
+            ),
+            (
+                "init(@Tags(\"b\") backup: Lazy<Endpoint>) {}",
+                "'@Tags' cannot be applied to a 'Lazy' or 'ServiceProvider' parameter; take the tagged service itself",
+            ),
+        ] {
+            let report = ExpansionReport("@Injectable\nstruct Mirror {\n    \(source)\n}")
+            #expect(
+                report.diagnostics.count == 1 && report.diagnostics[0].hasPrefix("error: \(message) at `@Tags"),
+                "\(report.diagnostics)",
+            )
+        }
+        let report = ExpansionReport(
+            "@Injectable\n@MainActor\nfinal class Screen {\n    init(@Tags(\"b\") backup: Endpoint) {}\n}"
+        )
+        #expect(
+            report.diagnostics.count == 1
+                && report.diagnostics[0].hasPrefix("error: '@Tags' parameters are not supported on a '@MainActor' type"),
+            "\(report.diagnostics)",
+        )
+    }
+
+    @Test("an assembly declares one provider per tagged Sendable registration, named after its key and sorted tags")
+    func assemblyTaggedProviders() {
+        let report = ExpansionReport(
+            """
+            @Assembly
+            struct Wiring {
+                #register(Endpoint.self, tags: "b", .a) { Endpoint() }
+                #external(Clock.self, tags: "utc")
+                #register(Mirror.self)
+            }
+            """
+        )
+        #expect(report.diagnostics.isEmpty)
+        #expect(report.expanded.contains(readableProvider("provide Endpoint tagged \"b\", .a") + "() -> Endpoint {"))
+        #expect(
+            report.expanded.contains("__ServiceMacroSupport.provide(Endpoint.self, tags: \"b\", .a, from: environment)")
+        )
+        #expect(report.expanded.contains(readableProvider("provide Clock tagged \"utc\"") + "() -> Clock {"))
+    }
+}
+
+/// A provider's name as this swift-syntax writes it: a raw identifier, or its words joined by `_`.
+private func readableProvider(_ words: String) -> String {
+    #if canImport(SwiftSyntax602)
+        return "func `\(words)`"
+    #else
+        return "func " + words.split { !($0.isLetter || $0.isNumber || $0 == "_") }.joined(separator: "_")
+    #endif
+}
