@@ -113,7 +113,7 @@ struct AssemblyDiagnosticTests {
 
                     enum __CycleExport {
                         protocol Node_Database: Database.__CycleRequirements {
-                            typealias Cycle_Database = Database.__CycleNode<Self>.Edges
+                            typealias Cycle_Database = Database.__CycleEdges<Self>
                         }
                     }
 
@@ -209,7 +209,7 @@ struct AssemblyDiagnosticTests {
 
                     enum __CycleExport {
                         protocol Node_any_Clock: SystemClock.__CycleRequirements {
-                            typealias Cycle_any_Clock = SystemClock.__CycleNode<Self>.Edges
+                            typealias Cycle_any_Clock = SystemClock.__CycleEdges<Self>
                         }
                     }
 

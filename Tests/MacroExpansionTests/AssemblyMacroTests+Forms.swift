@@ -71,7 +71,7 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_HomeViewModel: HomeViewModel.__CycleRequirements {
-                            typealias Cycle_HomeViewModel = HomeViewModel.__CycleNode<Self>.Edges
+                            typealias Cycle_HomeViewModel = HomeViewModel.__CycleEdges<Self>
                         }
                     }
 
@@ -161,7 +161,7 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_Reporter: Reporter.__CycleRequirements {
-                            typealias Cycle_Reporter = Reporter.__CycleNode<Self>.Edges
+                            typealias Cycle_Reporter = Reporter.__CycleEdges<Self>
                         }
                     }
 
@@ -240,7 +240,7 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_Feature: Feature.__CycleRequirements {
-                            typealias Cycle_Feature = Feature.__CycleNode<Self>.Edges
+                            typealias Cycle_Feature = Feature.__CycleEdges<Self>
                         }
                     }
 
@@ -305,7 +305,7 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_Checkout: Checkout.__CycleRequirements {
-                            typealias Cycle_Checkout = Checkout.__CycleNode<Self>.Edges
+                            typealias Cycle_Checkout = Checkout.__CycleEdges<Self>
                         }
                     }
 
@@ -386,7 +386,7 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_Database: Database.__CycleRequirements {
-                            typealias Cycle_Database = Database.__CycleNode<Self>.Edges
+                            typealias Cycle_Database = Database.__CycleEdges<Self>
                         }
                     }
 

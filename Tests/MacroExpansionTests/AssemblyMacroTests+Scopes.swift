@@ -119,10 +119,10 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_NoteStore: NoteStore.__CycleRequirements {
-                            typealias Cycle_NoteStore = NoteStore.__CycleNode<Self>.Edges
+                            typealias Cycle_NoteStore = NoteStore.__CycleEdges<Self>
                         }
                         protocol Node_NoteService: NoteService.__CycleRequirements {
-                            typealias Cycle_NoteService = NoteService.__CycleNode<Self>.Edges
+                            typealias Cycle_NoteService = NoteService.__CycleEdges<Self>
                         }
                     }
 
@@ -297,16 +297,16 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_Clock: Clock.__CycleRequirements {
-                            typealias Cycle_Clock = Clock.__CycleNode<Self>.Edges
+                            typealias Cycle_Clock = Clock.__CycleEdges<Self>
                         }
                         protocol Node_Router: Router.__CycleRequirements {
-                            typealias Cycle_Router = Router.__CycleNode<Self>.Edges
+                            typealias Cycle_Router = Router.__CycleEdges<Self>
                         }
                         protocol Node_Handler: Handler.__CycleRequirements {
-                            typealias Cycle_Handler = Handler.__CycleNode<Self>.Edges
+                            typealias Cycle_Handler = Handler.__CycleEdges<Self>
                         }
                         protocol Node_Screen: Screen.__CycleRequirements {
-                            typealias Cycle_Screen = Screen.__CycleNode<Self>.Edges
+                            typealias Cycle_Screen = Screen.__CycleEdges<Self>
                         }
                     }
 
@@ -385,7 +385,7 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_EditorSession: EditorSession.__CycleRequirements {
-                            typealias Cycle_EditorSession = EditorSession.__CycleNode<Self>.Edges
+                            typealias Cycle_EditorSession = EditorSession.__CycleEdges<Self>
                         }
                     }
 

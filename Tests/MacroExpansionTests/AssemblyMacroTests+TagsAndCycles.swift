@@ -127,7 +127,7 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_Database: Database.__CycleRequirements {
-                            typealias Cycle_Database = Database.__CycleNode<Self>.Edges
+                            typealias Cycle_Database = Database.__CycleEdges<Self>
                         }
                     }
 
@@ -283,10 +283,10 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_Checkout: Checkout.__CycleRequirements {
-                            typealias Cycle_Checkout = Checkout.__CycleNode<Self>.Edges
+                            typealias Cycle_Checkout = Checkout.__CycleEdges<Self>
                         }
                         protocol Node_any_Clock: SystemClock.__CycleRequirements {
-                            typealias Cycle_any_Clock = SystemClock.__CycleNode<Self>.Edges
+                            typealias Cycle_any_Clock = SystemClock.__CycleEdges<Self>
                         }
                     }
 
@@ -294,11 +294,11 @@ extension AssemblyMacroTests {
 
                     private enum __CycleGraph: Checkout.__CycleRequirements, SystemClock.__CycleRequirements {
                         #sourceLocation(file: "test.swift", line: 3)
-                        typealias `Checkout needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Checkout.__CycleNode<__CycleGraph>.Edges
+                        typealias `Checkout needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Checkout.__CycleEdges<__CycleGraph>
                         #sourceLocation()
                         typealias Cycle_Checkout = `Checkout needs itself through its dependencies: take one of them as Lazy or ServiceProvider`
                         #sourceLocation(file: "test.swift", line: 4)
-                        typealias `any Clock needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = SystemClock.__CycleNode<__CycleGraph>.Edges
+                        typealias `any Clock needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = SystemClock.__CycleEdges<__CycleGraph>
                         #sourceLocation()
                         typealias Cycle_any_Clock = `any Clock needs itself through its dependencies: take one of them as Lazy or ServiceProvider`
                     }

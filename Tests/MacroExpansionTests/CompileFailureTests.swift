@@ -137,8 +137,8 @@ struct CompileFailureTests {
                 )
             ) == true
         )
-        #expect(Self.build.output.contains("while resolving type 'Ping.__CycleNode<__CycleGraph>.Edges'"))
-        #expect(Self.build.output.contains("while resolving type 'Pong.__CycleNode<__CycleGraph>.Edges'"))
+        #expect(Self.build.output.contains("while resolving type 'Ping.__CycleEdges<__CycleGraph>'"))
+        #expect(Self.build.output.contains("while resolving type 'Pong.__CycleEdges<__CycleGraph>'"))
     }
 
     @Test("the cycle check sees the included assembly's services: a cycle through them fails on the #register line")

@@ -51,9 +51,7 @@ struct DocumentationExampleTests {
                     protocol __CycleRequirements {
                         associatedtype Cycle_Database = Void
                     }
-                    enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Database>.Result
-                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Database>.Result
                 }
                 """,
         )
@@ -232,16 +230,16 @@ struct DocumentationExampleTests {
 
                     enum __CycleExport {
                         protocol Node_Database: Database.__CycleRequirements {
-                            typealias Cycle_Database = Database.__CycleNode<Self>.Edges
+                            typealias Cycle_Database = Database.__CycleEdges<Self>
                         }
                         protocol Node_UserRepository: UserRepository.__CycleRequirements {
-                            typealias Cycle_UserRepository = UserRepository.__CycleNode<Self>.Edges
+                            typealias Cycle_UserRepository = UserRepository.__CycleEdges<Self>
                         }
                         protocol Node_any_TimeSource: SystemClock.__CycleRequirements {
-                            typealias Cycle_any_TimeSource = SystemClock.__CycleNode<Self>.Edges
+                            typealias Cycle_any_TimeSource = SystemClock.__CycleEdges<Self>
                         }
                         protocol Node_HomeViewModel: HomeViewModel.__CycleRequirements {
-                            typealias Cycle_HomeViewModel = HomeViewModel.__CycleNode<Self>.Edges
+                            typealias Cycle_HomeViewModel = HomeViewModel.__CycleEdges<Self>
                         }
                     }
 
@@ -297,9 +295,7 @@ struct DocumentationExampleTests {
                     protocol __CycleRequirements {
                         associatedtype Cycle_Database = Void
                     }
-                    enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Database>.Result
-                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Database>.Result
                     static func register(in env: __ServiceMacroSupport.Environment, scope: __ServiceMacroSupport.Scope) {
                         env.register(OrderDetail.self, scope: scope) { (orderID: Int) throws -> OrderDetail in
                             try make(resolver: __ServiceMacroSupport.Environment.current, orderID: orderID)
@@ -397,10 +393,10 @@ struct DocumentationExampleTests {
 
                     enum __CycleExport {
                         protocol Node_Ping: Ping.__CycleRequirements {
-                            typealias Cycle_Ping = Ping.__CycleNode<Self>.Edges
+                            typealias Cycle_Ping = Ping.__CycleEdges<Self>
                         }
                         protocol Node_Pong: Pong.__CycleRequirements {
-                            typealias Cycle_Pong = Pong.__CycleNode<Self>.Edges
+                            typealias Cycle_Pong = Pong.__CycleEdges<Self>
                         }
                     }
 
@@ -408,11 +404,11 @@ struct DocumentationExampleTests {
 
                     private enum __CycleGraph: Ping.__CycleRequirements, Pong.__CycleRequirements {
                         #sourceLocation(file: "test.swift", line: 3)
-                        typealias `Ping needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Ping.__CycleNode<__CycleGraph>.Edges
+                        typealias `Ping needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Ping.__CycleEdges<__CycleGraph>
                         #sourceLocation()
                         typealias Cycle_Ping = `Ping needs itself through its dependencies: take one of them as Lazy or ServiceProvider`
                         #sourceLocation(file: "test.swift", line: 4)
-                        typealias `Pong needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Pong.__CycleNode<__CycleGraph>.Edges
+                        typealias `Pong needs itself through its dependencies: take one of them as Lazy or ServiceProvider` = Pong.__CycleEdges<__CycleGraph>
                         #sourceLocation()
                         typealias Cycle_Pong = `Pong needs itself through its dependencies: take one of them as Lazy or ServiceProvider`
                     }

@@ -118,9 +118,7 @@ struct InjectableDiagnosticTests {
                     protocol __CycleRequirements {
                         associatedtype Cycle_Token = Void
                     }
-                    enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Token>.Result
-                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Token>.Result
                 }
                 """,
             diagnostics: [

@@ -33,9 +33,7 @@ extension InjectableMacroTests {
                     package protocol __CycleRequirements {
                         associatedtype Cycle_Store = Void
                     }
-                    package enum __CycleNode<G: __CycleRequirements> {
-                        package typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Store>.Result
-                    }
+                    package typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Store>.Result
                 }
                 """,
         )
@@ -86,9 +84,7 @@ extension InjectableMacroTests {
                         associatedtype Cycle_Cache_String_Data = Void
                         associatedtype Cycle_String = Void
                     }
-                    enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Network_Client, G.Cycle_Cache_String_Data, G.Cycle_String>.Result
-                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Network_Client, G.Cycle_Cache_String_Data, G.Cycle_String>.Result
                 }
                 """,
         )
@@ -125,9 +121,7 @@ extension InjectableMacroTests {
                     protocol __CycleRequirements {
                         associatedtype Cycle_any_Sink_Sendable = Void
                     }
-                    enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_any_Sink_Sendable>.Result
-                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_any_Sink_Sendable>.Result
                 }
                 """,
         )
@@ -159,9 +153,7 @@ extension InjectableMacroTests {
                         Self()
                     }
                     protocol __CycleRequirements {}
-                    enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = Void
-                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = Void
                 }
                 """,
         )
@@ -214,9 +206,7 @@ extension InjectableMacroTests {
                     protocol __CycleRequirements {
                         associatedtype Cycle_Pricing = Void
                     }
-                    enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Pricing>.Result
-                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Pricing>.Result
                 }
                 """,
         )
@@ -259,9 +249,7 @@ extension InjectableMacroTests {
                     public protocol __CycleRequirements {
                         associatedtype Cycle_SearchIndex = Void
                     }
-                    public enum __CycleNode<G: __CycleRequirements> {
-                        public typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_SearchIndex>.Result
-                    }
+                    public typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_SearchIndex>.Result
                 }
                 """,
         )
@@ -301,9 +289,7 @@ extension InjectableMacroTests {
                     protocol __CycleRequirements {
                         associatedtype Cycle_Clock = Void
                     }
-                    enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Clock>.Result
-                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Clock>.Result
                 }
                 """,
         )
@@ -337,9 +323,7 @@ extension InjectableMacroTests {
                         Self(makeReceipt: graph.provide(__ServiceMacroSupport.ProviderDependency<Receipt>.self))
                     }
                     protocol __CycleRequirements {}
-                    enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = Void
-                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = Void
                 }
                 """,
         )
@@ -378,9 +362,7 @@ extension InjectableMacroTests {
                     protocol __CycleRequirements {
                         associatedtype Cycle_Repository = Void
                     }
-                    enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Repository>.Result
-                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Repository>.Result
                     static func register(in env: __ServiceMacroSupport.Environment, scope: __ServiceMacroSupport.Scope) {
                         env.register(DetailModel.self, scope: scope) { (id: Int, title: String) throws -> DetailModel in
                             try make(resolver: __ServiceMacroSupport.Environment.current, id: id, title)
@@ -433,9 +415,7 @@ extension InjectableMacroTests {
                     protocol __CycleRequirements {
                         associatedtype Cycle_Settings = Void
                     }
-                    enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Settings>.Result
-                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Settings>.Result
                 }
                 """,
         )
@@ -477,9 +457,7 @@ extension InjectableMacroTests {
                     protocol __CycleRequirements {
                         associatedtype Cycle_Settings = Void
                     }
-                    enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Settings>.Result
-                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Settings>.Result
                 }
                 """,
         )

@@ -41,9 +41,7 @@ struct InjectableTagsTests {
                     protocol __CycleRequirements {
                         associatedtype Cycle_Endpoint = Void
                     }
-                    enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Endpoint>.Result
-                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Endpoint>.Result
                 }
                 """,
         )

@@ -25,9 +25,7 @@ struct InjectableMacroTests {
                         Self()
                     }
                     protocol __CycleRequirements {}
-                    enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = Void
-                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = Void
                 }
                 """,
         )
@@ -72,9 +70,7 @@ struct InjectableMacroTests {
                     public protocol __CycleRequirements {
                         associatedtype Cycle_String = Void
                     }
-                    public enum __CycleNode<G: __CycleRequirements> {
-                        public typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_String>.Result
-                    }
+                    public typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_String>.Result
                 }
                 """,
         )
@@ -116,9 +112,7 @@ struct InjectableMacroTests {
                     protocol __CycleRequirements {
                         associatedtype Cycle_any_PaymentGateway = Void
                     }
-                    enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_any_PaymentGateway>.Result
-                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_any_PaymentGateway>.Result
                 }
                 """,
         )
@@ -160,9 +154,7 @@ struct InjectableMacroTests {
                     protocol __CycleRequirements {
                         associatedtype Cycle_Repository = Void
                     }
-                    enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Repository>.Result
-                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Repository>.Result
                 }
                 """,
         )
@@ -199,9 +191,7 @@ struct InjectableMacroTests {
                     protocol __CycleRequirements {
                         associatedtype Cycle_Store = Void
                     }
-                    enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Store>.Result
-                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Store>.Result
                 }
                 """,
         )
@@ -240,9 +230,7 @@ struct InjectableMacroTests {
                     protocol __CycleRequirements {
                         associatedtype Cycle_Parser = Void
                     }
-                    enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Parser>.Result
-                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Parser>.Result
                 }
                 """,
         )
@@ -285,9 +273,7 @@ struct InjectableMacroTests {
                     protocol __CycleRequirements {
                         associatedtype Cycle_Client = Void
                     }
-                    enum __CycleNode<G: __CycleRequirements> {
-                        typealias Edges = __ServiceMacroSupport.CycleEdges<G.Cycle_Client>.Result
-                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Client>.Result
                 }
                 """,
         )

@@ -43,7 +43,7 @@
     extension,
     conformances: Injectable, MainInjectable, AssistedInjectable, AsyncInjectable, MainAsyncInjectable,
     names: named(InjectionRequirements), named(dependencies), named(make), named(register),
-    named(__CycleRequirements), named(__CycleNode), arbitrary
+    named(__CycleRequirements), named(__CycleEdges), arbitrary
 )
 public macro Injectable() = #externalMacro(module: "ServiceMacrosPlugin", type: "InjectableMacro")
 

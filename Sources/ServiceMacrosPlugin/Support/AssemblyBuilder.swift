@@ -356,7 +356,7 @@ struct AssemblyBuilder {
     /// check of an assembly that includes it, which conforms its graph to them.
     ///
     /// Each node is a protocol of its own in `__CycleExport`, whose type alias defines the
-    /// registration key's alias through the service's `__CycleNode`: one protocol for them all
+    /// registration key's alias through the service's `__CycleEdges`: one protocol for them all
     /// would be warned about when a service of this assembly depends on another (the alias would
     /// override that service's associated type). `__CycleNodes` is their composition, a type
     /// alias: a protocol of that name would be warned about where it refines the library's
@@ -370,7 +370,7 @@ struct AssemblyBuilder {
             names.append(cycleNodeName(of: node.key))
             nodes.append(
                 "    protocol \(cycleNodeName(of: node.key)): \(node.service).__CycleRequirements {\n"
-                    + "        typealias \(cycleAlias(of: node.key)) = \(node.service).__CycleNode<Self>.Edges\n    }"
+                    + "        typealias \(cycleAlias(of: node.key)) = \(node.service).__CycleEdges<Self>\n    }"
             )
         }
         let inherited =
@@ -384,7 +384,7 @@ struct AssemblyBuilder {
     }
 
     /// With `checkCycles: true`, one type alias per untagged `@Injectable` registration, each
-    /// defined through the service's `__CycleNode`, whose `Edges` name the aliases of its required
+    /// defined through the service's `__CycleEdges`, which names the aliases of its required
     /// dependencies. A cycle of required dependencies makes an alias refer to itself, which the
     /// compiler reports on that registration's line, with the other registrations of the cycle
     /// as notes. The graph also conforms to the included assembly's `__CycleNodes`, so that a
@@ -403,7 +403,7 @@ struct AssemblyBuilder {
         }
         let aliases = nodes.map { node in
             let message = cycleMessage(of: node.key)
-            let alias = "typealias \(message) = \(node.service).__CycleNode<__CycleGraph>.Edges"
+            let alias = "typealias \(message) = \(node.service).__CycleEdges<__CycleGraph>"
             let witness = "    typealias \(cycleAlias(of: node.key)) = \(message)"
             guard let location = context.location(of: node.node, at: .afterLeadingTrivia, filePathMode: .filePath)
             else {

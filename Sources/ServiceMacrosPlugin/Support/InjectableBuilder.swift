@@ -26,7 +26,7 @@ struct InjectableBuilder {
         var members = [requirementsProtocol()] + requiredDependencies.map(dependencyProtocol)
         members += requiredTaggedDependencies.map(taggedDependencyProtocol)
         members += [dependenciesProperty(), makeFunction(), makeFromGraphFunction()]
-        members += [cycleRequirementsProtocol(), cycleNode()]
+        members += [cycleRequirementsProtocol(), cycleEdgesAlias()]
         if model.isAssisted {
             members.append(registerFunction())
         }
@@ -64,11 +64,13 @@ struct InjectableBuilder {
     }
 
     /// For `@Assembly(checkCycles: true)`: this service's edges in a cycle graph `G`.
-    private func cycleNode() -> String {
+    ///
+    /// NB: a generic type alias, not a type: it costs no code, and resolving it resolves the
+    /// edges as a type's member alias would.
+    private func cycleEdgesAlias() -> String {
         let edges = cycleEdges.map { "G.\($0)" }.joined(separator: ", ")
         let type = edges.isEmpty ? "Void" : "\(RuntimeSymbol.support).CycleEdges<\(edges)>.Result"
-        return
-            "\(access)enum __CycleNode<G: __CycleRequirements> {\n    \(access)typealias Edges = \(type)\n}"
+        return "\(access)typealias __CycleEdges<G: __CycleRequirements> = \(type)"
     }
 
     /// The `@Assisted` parameters as `make` declares them: `label name: Type`.
