@@ -10,18 +10,20 @@ struct AssemblyBuilder {
         model.accessModifier.map { "\(TokenSyntax.keyword($0).text) " } ?? ""
     }
 
+    /// The members, as one declaration of verbatim text (see ``verbatimDeclaration(_:)``).
     func members(in context: some MacroExpansionContext) -> [DeclSyntax] {
-        publicInitializer() + registrationsTable() + [assembleFunction()] + providedClasses()
-            + graphNamespace(in: context)
-            + cycleExport() + cycleGraph(in: context)
+        let members =
+            publicInitializer() + registrationsTable() + [assembleFunction()] + providedClasses()
+            + graphNamespace(in: context) + cycleExport() + cycleGraph(in: context)
+        return [verbatimDeclaration(members.joined(separator: "\n\n"))]
     }
 
     /// `public init() {}` for a public assembly without one, so other modules can include it.
-    private func publicInitializer() -> [DeclSyntax] {
+    private func publicInitializer() -> [String] {
         guard model.accessModifier != nil, !model.declaresInitializer else {
             return []
         }
-        return ["\(raw: access)init() {}"]
+        return ["\(access)init() {}"]
     }
 
     /// `static let registrations`: the inspectable table, built by `__registrationTable()`.
@@ -31,7 +33,7 @@ struct AssemblyBuilder {
     /// are checked one by one, and a function body is skipped when only the module is emitted.
     ///
     /// NB: no trailing comma inside generated calls: swift-syntax 600 does not parse it.
-    private func registrationsTable() -> [DeclSyntax] {
+    private func registrationsTable() -> [String] {
         let rows = model.registrations.map { registration in
             let track = registration.isMainActor ? ".main" : ".sendable"
             let tagsArgument = registration.tags.isEmpty ? "" : ", tags: [\(registration.tags.joined(separator: ", "))]"
@@ -55,15 +57,15 @@ struct AssemblyBuilder {
         }
         let type = "[\(RuntimeSymbol.registration)]"
         guard !rows.isEmpty else {
-            return ["\(raw: access)static let registrations: \(raw: type) = []"]
+            return ["\(access)static let registrations: \(type) = []"]
         }
         return [
-            "\(raw: access)static let registrations: \(raw: type) = __registrationTable()",
+            "\(access)static let registrations: \(type) = __registrationTable()",
             """
-            private static func __registrationTable() -> \(raw: type) {
-                var rows: \(raw: type) = []
-                rows.reserveCapacity(\(raw: rows.count))
-                \(raw: rows.joined(separator: "\n    "))
+            private static func __registrationTable() -> \(type) {
+                var rows: \(type) = []
+                rows.reserveCapacity(\(rows.count))
+                \(rows.joined(separator: "\n    "))
                 return rows
             }
             """,
@@ -72,7 +74,7 @@ struct AssemblyBuilder {
 
     /// `assemble(env:)`: the included assembly first (once per environment), then every
     /// registration, in order.
-    private func assembleFunction() -> DeclSyntax {
+    private func assembleFunction() -> String {
         var lines: [String] = []
         if let included = model.included {
             lines.append("\(RuntimeSymbol.support).include(\(included)(), in: env)")
@@ -105,7 +107,7 @@ struct AssemblyBuilder {
         }
         let body = lines.isEmpty ? "" : "\n    " + lines.joined(separator: "\n    ") + "\n"
         let isolation = model.isNonisolated ? "nonisolated" : "@MainActor"
-        return "\(raw: isolation) \(raw: access)func assemble(env: \(RuntimeSymbol.environment)) {\(raw: body)}"
+        return "\(isolation) \(access)func assemble(env: \(RuntimeSymbol.environment)) {\(body)}"
     }
 
     /// `Provided`: one `provide(_:)` per provided type, the evidence graph classes conform with.
@@ -120,18 +122,18 @@ struct AssemblyBuilder {
     ///   services, which cannot depend on MainActor ones; the MainActor providers are in
     ///   `Provided` (and, for shared MainActor services when there are per-scope registrations,
     ///   in `ProvidedToSharedMainActorServices` too).
-    private func providedClasses() -> [DeclSyntax] {
+    private func providedClasses() -> [String] {
         let classAccess = model.accessModifier == nil ? "" : "open "
         let sendable = model.registrations.filter { !$0.isMainActor }
         let main = model.registrations.filter(\.isMainActor)
         let hasMain = hasMainProviders
-        var classes: [DeclSyntax] = []
+        var classes: [String] = []
         var base: String? = nil
         /// Adds a class named `name` below the previous one, with the providers of `registrations`.
         func add(_ name: String, _ registrations: [AssemblyModel.Registration]) {
             if let base {
                 let body = providers(registrations, prefix: "\n    ").joined()
-                classes.append(DeclSyntax(stringLiteral: "\(classAccess)class \(name): \(base) {\(body)\n}"))
+                classes.append("\(classAccess)class \(name): \(base) {\(body)\n}")
             } else {
                 classes.append(providedClass(named: name, providing: registrations, access: classAccess))
             }
@@ -143,12 +145,7 @@ struct AssemblyBuilder {
                 add(sendableProvidedName, sendable.filter(\.isPerScope))
                 add("Provided", main)
                 let sharedMain = providers(main.filter { !$0.isPerScope }, prefix: "\n    ").joined()
-                classes.append(
-                    DeclSyntax(
-                        stringLiteral:
-                            "\(classAccess)class \(sharedMainProvidedName): \(sharedProvidedName) {\(sharedMain)\n}"
-                    )
-                )
+                classes.append("\(classAccess)class \(sharedMainProvidedName): \(sharedProvidedName) {\(sharedMain)\n}")
             } else {
                 add("Provided", model.registrations.filter(\.isPerScope))
             }
@@ -194,10 +191,10 @@ struct AssemblyBuilder {
         named name: String,
         providing registrations: [AssemblyModel.Registration],
         access classAccess: String,
-    ) -> DeclSyntax {
+    ) -> String {
         if let included = model.included {
             let header = "\(classAccess)class \(name): \(included).Provided {"
-            return DeclSyntax(stringLiteral: header + providers(registrations, prefix: "\n    ").joined() + "\n}")
+            return header + providers(registrations, prefix: "\n    ").joined() + "\n}"
         }
         var members: [String] = []
         members.append("\(access)let environment: \(RuntimeSymbol.environment)")
@@ -214,7 +211,7 @@ struct AssemblyBuilder {
             "\(access)final func provide<T: Sendable>(_ type: \(RuntimeSymbol.support).ProviderDependency<T>.Type) -> \(RuntimeSymbol.support).ProviderDependency<T> {\n        \(RuntimeSymbol.support).ProviderDependency(T.self, in: environment)\n    }"
         )
         let body = members.map { "\n    \($0)" }.joined() + providers(registrations, prefix: "\n    ").joined()
-        return DeclSyntax(stringLiteral: "\(classAccess)class \(name) {\(body)\n}")
+        return "\(classAccess)class \(name) {\(body)\n}"
     }
 
     /// One `provide(_:)` per untagged registration: a tagged one does not provide its type to
@@ -241,7 +238,7 @@ struct AssemblyBuilder {
     /// NB: the classes and their `#sourceLocation` directives form one declaration whose text is
     /// ours: as separate members, the expansion puts blank lines between them (shifting the
     /// mapped line) and swift-syntax 600 drops directives parsed together with a class.
-    private func graphNamespace(in context: some MacroExpansionContext) -> [DeclSyntax] {
+    private func graphNamespace(in context: some MacroExpansionContext) -> [String] {
         let graphs = model.registrations.compactMap { registration -> String? in
             let requirements: String
             // NB: a `#registerMain` graph says it is one, which a `@MainActor` type requires.
@@ -277,7 +274,7 @@ struct AssemblyBuilder {
         guard !graphs.isEmpty else {
             return []
         }
-        return ["private enum __InjectionGraphs {\n\(raw: graphs.joined(separator: "\n"))\n}"]
+        return ["private enum __InjectionGraphs {\n\(graphs.joined(separator: "\n"))\n}"]
     }
     /// The provider of a tagged Sendable registration, named after its key and tags (see
     /// ``taggedProviderName(_:tags:)``), which a `@Tags` dependency's protocol requires.
@@ -363,7 +360,7 @@ struct AssemblyBuilder {
     /// `DeclaredAssembly.__CycleNodes`, the fallback. Internal: across modules, the fallback (no
     /// nodes) is what an including assembly sees, and cycles through another module's assembly
     /// are not seen.
-    private func cycleExport() -> [DeclSyntax] {
+    private func cycleExport() -> [String] {
         var names: [String] = []
         var nodes: [String] = []
         for node in cycleNodes where !names.contains(cycleNodeName(of: node.key)) {
@@ -378,9 +375,9 @@ struct AssemblyBuilder {
         guard !inherited.isEmpty, model.canNestProtocols else {
             return []
         }
-        let export: [DeclSyntax] =
-            nodes.isEmpty ? [] : ["enum __CycleExport {\n\(raw: nodes.joined(separator: "\n"))\n}"]
-        return export + ["typealias __CycleNodes = \(raw: inherited.joined(separator: " & "))"]
+        let export: [String] =
+            nodes.isEmpty ? [] : ["enum __CycleExport {\n\(nodes.joined(separator: "\n"))\n}"]
+        return export + ["typealias __CycleNodes = \(inherited.joined(separator: " & "))"]
     }
 
     /// With `checkCycles: true`, one type alias per untagged `@Injectable` registration, each
@@ -389,7 +386,7 @@ struct AssemblyBuilder {
     /// compiler reports on that registration's line, with the other registrations of the cycle
     /// as notes. The graph also conforms to the included assembly's `__CycleNodes`, so that a
     /// cycle through its services is seen too.
-    private func cycleGraph(in context: some MacroExpansionContext) -> [DeclSyntax] {
+    private func cycleGraph(in context: some MacroExpansionContext) -> [String] {
         guard model.checksCycles else {
             return []
         }
@@ -413,7 +410,7 @@ struct AssemblyBuilder {
                 "    #sourceLocation(file: \(location.file), line: \(location.line))\n    \(alias)\n    #sourceLocation()\n\(witness)"
         }
         let body = aliases.isEmpty ? "" : "\n" + aliases.joined(separator: "\n") + "\n"
-        return ["private enum __CycleGraph: \(raw: conformances.joined(separator: ", ")) {\(raw: body)}"]
+        return ["private enum __CycleGraph: \(conformances.joined(separator: ", ")) {\(body)}"]
     }
 }
 

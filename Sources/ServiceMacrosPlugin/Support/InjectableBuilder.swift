@@ -30,16 +30,14 @@ struct InjectableBuilder {
         if model.isAssisted {
             members.append(registerFunction())
         }
-        // NB: the members are text, parsed once with the extension.
         let body = members.map { member in
             member.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
         }
-        let declaration = DeclSyntax(stringLiteral: "\(header) {\n\(body.joined(separator: "\n"))\n}")
-        guard let extensionDeclaration = declaration.as(ExtensionDeclSyntax.self) else {
+        guard let extensionDeclaration = DeclSyntax(stringLiteral: "\(header) {}").as(ExtensionDeclSyntax.self) else {
             throw InjectableBuilderError.unparsableExtension
         }
-        return extensionDeclaration
+        return extensionDeclaration.with(\.memberBlock, verbatimMemberBlock(body.joined(separator: "\n")))
     }
 
     /// The required dependencies, the only edges a cycle can run through.
