@@ -95,6 +95,9 @@ struct AssemblyDiagnosticTests {
                         final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
+                        @available(*, unavailable, message: "CoreAssembly does not register it with these tags: register it in CoreAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
+                            fatalError()
+                        }
                         final func provide(_ type: Database.Type) -> Database {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
@@ -191,6 +194,9 @@ struct AssemblyDiagnosticTests {
                         final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
+                        @available(*, unavailable, message: "ClockAssembly does not register it with these tags: register it in ClockAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
+                            fatalError()
+                        }
                         final func provide(_ type: (any Clock).Type) -> (any Clock) {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
@@ -259,6 +265,9 @@ struct AssemblyDiagnosticTests {
                         }
                         final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
+                        }
+                        @available(*, unavailable, message: "OddAssembly does not register it with these tags: register it in OddAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
+                            fatalError()
                         }
                     }
                 }
@@ -369,10 +378,13 @@ struct AssemblyDiagnosticTests {
                         final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
-                        final func `provide Database tagged "a", 1`() -> Database {
+                        @available(*, unavailable, message: "TaggedAssembly does not register it with these tags: register it in TaggedAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
+                            fatalError()
+                        }
+                        final func provide(_ type: Database.Type, tagged: (tags: Void, `tagged "a", 1`: Void).Type) -> Database {
                             __ServiceMacroSupport.provide(Database.self, tags: "a", 1, from: environment)
                         }
-                        final func `provide Database tagged "b"`() -> Database {
+                        final func provide(_ type: Database.Type, tagged: (tags: Void, `tagged "b"`: Void).Type) -> Database {
                             __ServiceMacroSupport.provide(Database.self, tags: "b", from: environment)
                         }
                     }
@@ -445,6 +457,9 @@ struct AssemblyDiagnosticTests {
                         }
                         final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
+                        }
+                        @available(*, unavailable, message: "DebugAssembly does not register it with these tags: register it in DebugAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
+                            fatalError()
                         }
                     }
                 }

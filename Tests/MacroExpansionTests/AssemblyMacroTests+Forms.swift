@@ -49,6 +49,9 @@ extension AssemblyMacroTests {
                         final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
+                        @available(*, unavailable, message: "UIAssembly does not register it with these tags: register it in UIAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
+                            fatalError()
+                        }
                     }
 
                     class Provided: ProvidedToSendableServices {
@@ -140,6 +143,9 @@ extension AssemblyMacroTests {
                         final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
+                        @available(*, unavailable, message: "AppAssembly does not register it with these tags: register it in AppAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
+                            fatalError()
+                        }
                         final func provide(_ type: Reporter.Type) -> Reporter {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
@@ -221,6 +227,9 @@ extension AssemblyMacroTests {
                         }
                         public final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
+                        }
+                        @available(*, unavailable, message: "FeatureAssembly does not register it with these tags: register it in FeatureAssembly with the same tags, spelled the same way, or declare it with '#external'") public func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
+                            fatalError()
                         }
                         public final func provide(_ type: Feature.Type) -> Feature {
                             __ServiceMacroSupport.provide(type, from: environment)
@@ -367,6 +376,9 @@ extension AssemblyMacroTests {
                         }
                         final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
+                        }
+                        @available(*, unavailable, message: "MixedAssembly does not register it with these tags: register it in MixedAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
+                            fatalError()
                         }
                         final func provide(_ type: Database.Type) -> Database {
                             __ServiceMacroSupport.provide(type, from: environment)

@@ -81,6 +81,9 @@ extension AssemblyMacroTests {
                         final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
+                        @available(*, unavailable, message: "ServerAssembly does not register it with these tags: register it in ServerAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
+                            fatalError()
+                        }
                         final func provide(_ type: NoteStore.Type) -> NoteStore {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
@@ -226,6 +229,9 @@ extension AssemblyMacroTests {
                         final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
+                        @available(*, unavailable, message: "AppAssembly does not register it with these tags: register it in AppAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
+                            fatalError()
+                        }
                         final func provide(_ type: Clock.Type) -> Clock {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
@@ -366,6 +372,9 @@ extension AssemblyMacroTests {
                         }
                         final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
+                        }
+                        @available(*, unavailable, message: "EditorAssembly does not register it with these tags: register it in EditorAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
+                            fatalError()
                         }
                         final func provide(_ type: EditorSession.Type) -> EditorSession {
                             __ServiceMacroSupport.provide(type, from: environment)

@@ -84,16 +84,19 @@ extension AssemblyMacroTests {
                         final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
+                        @available(*, unavailable, message: "StorageAssembly does not register it with these tags: register it in StorageAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
+                            fatalError()
+                        }
                         final func provide(_ type: Database.Type) -> Database {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
-                        final func `provide Database tagged "replica", Region.eu`() -> Database {
+                        final func provide(_ type: Database.Type, tagged: (tags: Void, `tagged "replica", Region.eu`: Void).Type) -> Database {
                             __ServiceMacroSupport.provide(Database.self, tags: "replica", Region.eu, from: environment)
                         }
-                        final func `provide Config tagged "staging"`() -> Config {
+                        final func provide(_ type: Config.Type, tagged: (tags: Void, `tagged "staging"`: Void).Type) -> Config {
                             __ServiceMacroSupport.provide(Config.self, tags: "staging", from: environment)
                         }
-                        final func `provide any Store tagged 1`() -> (any Store) {
+                        final func provide(_ type: (any Store).Type, tagged: (tags: Void, `tagged 1`: Void).Type) -> (any Store) {
                             __ServiceMacroSupport.provide((any Store).self, tags: 1, from: environment)
                         }
                     }
@@ -231,6 +234,9 @@ extension AssemblyMacroTests {
                         final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
+                        @available(*, unavailable, message: "CheckedAssembly does not register it with these tags: register it in CheckedAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
+                            fatalError()
+                        }
                         final func provide(_ type: Checkout.Type) -> Checkout {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
@@ -240,7 +246,7 @@ extension AssemblyMacroTests {
                         final func provide(_ type: Config.Type) -> Config {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
-                        final func `provide Database tagged "replica"`() -> Database {
+                        final func provide(_ type: Database.Type, tagged: (tags: Void, `tagged "replica"`: Void).Type) -> Database {
                             __ServiceMacroSupport.provide(Database.self, tags: "replica", from: environment)
                         }
                     }

@@ -32,6 +32,9 @@ struct AssemblyMacroTests {
                         final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
+                        @available(*, unavailable, message: "EmptyAssembly does not register it with these tags: register it in EmptyAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
+                            fatalError()
+                        }
                     }
                 }
 
@@ -97,6 +100,9 @@ struct AssemblyMacroTests {
                         }
                         final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
+                        }
+                        @available(*, unavailable, message: "CoreAssembly does not register it with these tags: register it in CoreAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
+                            fatalError()
                         }
                         final func provide(_ type: Database.Type) -> Database {
                             __ServiceMacroSupport.provide(type, from: environment)
@@ -191,6 +197,9 @@ struct AssemblyMacroTests {
                         final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
+                        @available(*, unavailable, message: "ClockAssembly does not register it with these tags: register it in ClockAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
+                            fatalError()
+                        }
                         final func provide(_ type: (any Clock).Type) -> (any Clock) {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
@@ -278,6 +287,9 @@ struct AssemblyMacroTests {
                         }
                         final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
+                        }
+                        @available(*, unavailable, message: "ConfigAssembly does not register it with these tags: register it in ConfigAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
+                            fatalError()
                         }
                         final func provide(_ type: Config.Type) -> Config {
                             __ServiceMacroSupport.provide(type, from: environment)

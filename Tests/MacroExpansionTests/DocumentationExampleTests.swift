@@ -160,6 +160,9 @@ struct DocumentationExampleTests {
                         final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
                         }
+                        @available(*, unavailable, message: "CoreAssembly does not register it with these tags: register it in CoreAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
+                            fatalError()
+                        }
                         final func provide(_ type: Database.Type) -> Database {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
@@ -363,6 +366,9 @@ struct DocumentationExampleTests {
                         }
                         final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
                             __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
+                        }
+                        @available(*, unavailable, message: "CycleAssembly does not register it with these tags: register it in CycleAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
+                            fatalError()
                         }
                         final func provide(_ type: Ping.Type) -> Ping {
                             __ServiceMacroSupport.provide(type, from: environment)

@@ -25,7 +25,7 @@ struct InjectableTagsTests {
                         func provide(_ type: Endpoint.Type) -> Endpoint
                     }
                     protocol `needs Endpoint tagged "b", .a` {
-                        func `provide Endpoint tagged "b", .a`() -> Endpoint
+                        func provide(_ type: Endpoint.Type, tagged: (tags: Void, `tagged "b", .a`: Void).Type) -> Endpoint
                     }
                     static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(Endpoint.self, label: "primary", kind: .required),
@@ -36,7 +36,7 @@ struct InjectableTagsTests {
                         Self(primary: try resolver.resolve(Endpoint.self), backup: try resolver.resolve(Endpoint.self, tags: "b", .a), audit: try resolver.resolveIfRegistered(Endpoint.self, tags: "audit"))
                     }
                     static func make(graph: some InjectionRequirements) -> Self {
-                        Self(primary: graph.provide(Endpoint.self), backup: graph.`provide Endpoint tagged "b", .a`(), audit: graph.provide(Endpoint?.self))
+                        Self(primary: graph.provide(Endpoint.self), backup: graph.provide(Endpoint.self, tagged: (tags: Void, `tagged "b", .a`: Void).self), audit: graph.provide(Endpoint?.self))
                     }
                     protocol __CycleRequirements {
                         associatedtype Cycle_Endpoint = Void
@@ -79,7 +79,7 @@ struct InjectableTagsTests {
         )
     }
 
-    @Test("an assembly declares one provider per tagged Sendable registration, named after its key and sorted tags")
+    @Test("an assembly declares one provider per tagged Sendable registration, keyed by its type and sorted tags")
     func assemblyTaggedProviders() {
         let report = ExpansionReport(
             """
@@ -92,19 +92,23 @@ struct InjectableTagsTests {
             """
         )
         #expect(report.diagnostics.isEmpty)
-        #expect(report.expanded.contains(readableProvider("provide Endpoint tagged \"b\", .a") + "() -> Endpoint {"))
+        let endpointTags = "(tags: Void, \(readableLabel("tagged \"b\", .a")): Void)"
+        #expect(
+            report.expanded.contains("func provide(_ type: Endpoint.Type, tagged: \(endpointTags).Type) -> Endpoint {"))
         #expect(
             report.expanded.contains("__ServiceMacroSupport.provide(Endpoint.self, tags: \"b\", .a, from: environment)")
         )
-        #expect(report.expanded.contains(readableProvider("provide Clock tagged \"utc\"") + "() -> Clock {"))
+        let clockTags = "(tags: Void, \(readableLabel("tagged \"utc\"")): Void)"
+        #expect(report.expanded.contains("func provide(_ type: Clock.Type, tagged: \(clockTags).Type) -> Clock {"))
+        #expect(report.expanded.contains("func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {"))
     }
 }
 
-/// A provider's name as this swift-syntax writes it: a raw identifier, or its words joined by `_`.
-private func readableProvider(_ words: String) -> String {
+/// A tag set's label as this swift-syntax writes it: a raw identifier, or its words joined by `_`.
+private func readableLabel(_ words: String) -> String {
     #if canImport(SwiftSyntax602)
-        return "func `\(words)`"
+        return "`\(words)`"
     #else
-        return "func " + words.split { !($0.isLetter || $0.isNumber || $0 == "_") }.joined(separator: "_")
+        return words.split { !($0.isLetter || $0.isNumber || $0 == "_") }.joined(separator: "_")
     #endif
 }

@@ -40,8 +40,36 @@ struct TaggedEndpointsAssembly {
     #register(TaggedLoader.self)
 }
 
+// The example of `Tags`'s documentation, as written there.
+
+private struct Endpoint: Sendable { let url: String }
+
+@Injectable
+private struct Mirror: Sendable {
+    let primary: Endpoint
+    let backup: Endpoint
+    init(primary: Endpoint, @Tags("backup") backup: Endpoint) {
+        self.primary = primary
+        self.backup = backup
+    }
+}
+
+private func mirror(env: ServiceEnv) throws -> Mirror {
+    env.register(Endpoint.self) { Endpoint(url: "https://example.com") }
+    env.register(Endpoint.self, tags: "backup") { Endpoint(url: "https://backup.example.com") }
+    env.register(Mirror.self)
+    return try env.resolve(Mirror.self)
+}
+
 @Suite("@Tags dependencies")
 struct TaggedDependencyTests {
+    @Test("the documentation's example resolves the backup endpoint for its @Tags parameter")
+    func documentationExample() throws {
+        let built = try mirror(env: ServiceEnv(name: #function))
+        #expect(built.primary.url == "https://example.com")
+        #expect(built.backup.url == "https://backup.example.com")
+    }
+
     @Test("a @Tags parameter resolves the registration with those tags, not the untagged one")
     func resolvesTaggedRegistration() throws {
         let env = ServiceEnv(name: #function)

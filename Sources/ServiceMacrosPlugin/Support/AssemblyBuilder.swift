@@ -210,6 +210,17 @@ struct AssemblyBuilder {
         members.append(
             "\(access)final func provide<T: Sendable>(_ type: \(RuntimeSymbol.support).ProviderDependency<T>.Type) -> \(RuntimeSymbol.support).ProviderDependency<T> {\n        \(RuntimeSymbol.support).ProviderDependency(T.self, in: environment)\n    }"
         )
+        // NB: the fallback of every `@Tags` dependency, which names the fix where the compiler would
+        // otherwise offer to add a stub to generated code. Untagged ones have theirs in each graph
+        // class, which says which service is missing what.
+        let assembly = model.name
+        let message =
+            "\(assembly) does not register it with these tags: register it in \(assembly) with the same tags, "
+            + "spelled the same way, or declare it with '#external'"
+        members.append(
+            "@available(*, unavailable, message: \(StringLiteralExprSyntax(content: message))) "
+                + "\(access)func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {\n        fatalError()\n    }"
+        )
         let body = members.map { "\n    \($0)" }.joined() + providers(registrations, prefix: "\n    ").joined()
         return "\(classAccess)class \(name) {\(body)\n}"
     }
@@ -276,18 +287,21 @@ struct AssemblyBuilder {
         }
         return ["private enum __InjectionGraphs {\n\(graphs.joined(separator: "\n"))\n}"]
     }
-    /// The provider of a tagged Sendable registration, named after its key and tags (see
-    /// ``taggedProviderName(_:tags:)``), which a `@Tags` dependency's protocol requires.
+
+    /// The provider of a tagged Sendable registration, `provide(_:tagged:)` with its tags as a
+    /// type (see ``taggedKeyType(_:)``), which a `@Tags` dependency's protocol requires.
     private func taggedProvider(
         _ registration: AssemblyModel.Registration,
         indent: String,
         inGraphClass: Bool = false,
     ) -> String {
         let key = registration.key
-        let name = taggedProviderName(key, tags: Array(Set(registration.tags)).sorted())
-        return "\(inGraphClass ? "" : access)final func \(name)() -> \(key) {\n\(indent)    "
-            + "\(RuntimeSymbol.support).provide(\(key).self, tags: \(registration.tags.joined(separator: ", ")), from: environment)"
-            + "\n\(indent)}"
+        let tags = taggedKeyType(Array(Set(registration.tags)).sorted())
+        let signature = "final func provide(_ type: \(key).Type, tagged: \(tags).Type) -> \(key)"
+        let body =
+            "\(RuntimeSymbol.support).provide(\(key).self, tags: \(registration.tags.joined(separator: ", ")), "
+            + "from: environment)"
+        return "\(inGraphClass ? "" : access)\(signature) {\n\(indent)    \(body)\n\(indent)}"
     }
 
     /// The `provide(_:)` of each `#external` line that `registration`'s graph may use, at the top

@@ -179,7 +179,7 @@ struct InjectableBuilder {
     private func taggedDependencyProtocol(_ key: (type: String, tags: [String])) -> String {
         """
         \(access)protocol \(taggedDependencyProtocolName(key.type, tags: key.tags)) {
-            func \(taggedProviderName(key.type, tags: key.tags))() -> \(key.type)
+            func provide(_ type: \(key.type).Type, tagged: \(taggedKeyType(key.tags)).Type) -> \(key.type)
         }
         """
     }
@@ -238,7 +238,7 @@ struct InjectableBuilder {
                 parameter.assistedName
                 ?? (parameter.tags.isEmpty || parameter.isOptional
                     ? "graph.provide(\(parameter.providedType).self)"
-                    : "graph.\(taggedProviderName(parameter.type.metatypeOperand, tags: parameter.tags))()")
+                    : "graph.provide(\(parameter.type.metatypeOperand).self, tagged: \(taggedKeyType(parameter.tags)).self)")
             return parameter.label.map { "\($0): \(value)" } ?? value
         }
         let call = (model.initializerIsAsync ? "await " : "") + "Self(\(arguments.joined(separator: ", ")))"
@@ -332,8 +332,10 @@ func taggedDependencyProtocolName(_ type: String, tags: [String]) -> String {
     readableName("needs " + taggedKeyWords(type, tags: tags))
 }
 
-/// The provider of a tagged key, which an assembly declares for a registration with those tags
-/// and a tagged dependency's protocol requires: `` `provide Database tagged "primary"` ``.
-func taggedProviderName(_ type: String, tags: [String]) -> String {
-    readableName("provide " + taggedKeyWords(type, tags: tags))
+/// The type that stands for a set of tags in `provide(_:tagged:)`, which an assembly declares for
+/// a registration with those tags and a tagged dependency's protocol requires: a tuple whose
+/// label spells the tags, `` (tags: Void, `tagged "primary"`: Void) ``, so that two spellings of
+/// the same tags are the same type with no declaration to share.
+func taggedKeyType(_ tags: [String]) -> String {
+    "(tags: Void, \(readableName("tagged " + tags.joined(separator: ", "))): Void)"
 }
