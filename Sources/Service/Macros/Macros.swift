@@ -100,10 +100,10 @@ public macro Inject() = #externalMacro(module: "ServiceMacrosPlugin", type: "Inj
 /// dependencies: take one of them as Lazy or ServiceProvider' references itself", with notes
 /// naming the others (dependencies through `Lazy`, `ServiceProvider` and optionals are not
 /// edges; dependencies provided elsewhere count as leaves). A cycle among the included
-/// assembly's services alone is reported as "circular reference" on the `@Assembly` line (the
-/// included assembly's own `checkCycles: true` names it). It is opt-in because it relies on each dependency being spelled the same way in the
-/// initializer and in `#register` (`(any Clock)` and `any Clock` match; a module-qualified
-/// spelling does not).
+/// assembly's services alone is reported as "circular reference" in the `@Assembly` expansion (the
+/// included assembly's own `checkCycles: true` names it). It is opt-in because it relies on each
+/// dependency being spelled the same way in the initializer and in `#register` (`(any Clock)`
+/// and `any Clock` match; a module-qualified spelling does not).
 ///
 /// Errors: applied to anything but a struct; a duplicate registration (fix-it: remove it);
 /// more than one included assembly.

@@ -375,18 +375,27 @@ struct AssemblyBuilder {
     /// nodes) is what an including assembly sees, and cycles through another module's assembly
     /// are not seen.
     private func cycleExport() -> [String] {
+        guard model.canNestProtocols else {
+            return []
+        }
+        // NB: `(any Clock)` and `any Clock` are one node; a set keeps 1,000 registrations linear.
         var names: [String] = []
+        var seen: Set<String> = []
         var nodes: [String] = []
-        for node in cycleNodes where !names.contains(cycleNodeName(of: node.key)) {
-            names.append(cycleNodeName(of: node.key))
+        for node in cycleNodes {
+            let name = cycleNodeName(of: node.key)
+            guard seen.insert(name).inserted else {
+                continue
+            }
+            names.append(name)
             nodes.append(
-                "    protocol \(cycleNodeName(of: node.key)): \(node.service).__CycleRequirements {\n"
+                "    protocol \(name): \(node.service).__CycleRequirements {\n"
                     + "        typealias \(cycleAlias(of: node.key)) = \(node.service).__CycleEdges<Self>\n    }"
             )
         }
         let inherited =
             names.map { "__CycleExport.\($0)" } + (model.included.map { ["\($0).__CycleNodes"] } ?? [])
-        guard !inherited.isEmpty, model.canNestProtocols else {
+        guard !inherited.isEmpty else {
             return []
         }
         let export: [String] =
@@ -409,7 +418,8 @@ struct AssemblyBuilder {
             return []
         }
         var conformances: [String] = model.included.map { ["\($0).__CycleNodes"] } ?? []
-        for node in nodes where !conformances.contains("\(node.service).__CycleRequirements") {
+        var services: Set<String> = []
+        for node in nodes where services.insert(node.service).inserted {
             conformances.append("\(node.service).__CycleRequirements")
         }
         let aliases = nodes.map { node in

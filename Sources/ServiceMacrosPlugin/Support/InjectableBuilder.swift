@@ -304,8 +304,12 @@ extension InjectableModel.Parameter {
 /// (see ``readableName(_:)``, which also drops backticks and runs of white space). The
 /// parentheses `.Type` needs are not part of it: `(any Clock)` is `` `needs any Clock` ``.
 func dependencyProtocolName(_ type: String) -> String {
-    let isParenthesized = type.hasPrefix("(") && type.hasSuffix(")")
-    return readableName("needs " + (isParenthesized ? type.dropFirst().dropLast() : type[...]))
+    readableName("needs " + withoutParentheses(type))
+}
+
+/// `type` without the parentheses `.Type` needs: `any Clock` for `(any Clock)`.
+private func withoutParentheses(_ type: String) -> String {
+    type.hasPrefix("(") && type.hasSuffix(")") ? String(type.dropFirst().dropLast()) : type
 }
 
 extension TypeSyntax {
@@ -319,17 +323,10 @@ extension TypeSyntax {
     }
 }
 
-/// The words a tagged key is named by: `Database tagged "primary"`, its tags in the order
-/// ``AttributeSyntax/tagArguments`` and `AssemblyModel.Registration` sort them.
-private func taggedKeyWords(_ type: String, tags: [String]) -> String {
-    let isParenthesized = type.hasPrefix("(") && type.hasSuffix(")")
-    let bare = isParenthesized ? String(type.dropFirst().dropLast()) : type
-    return "\(bare) tagged \(tags.joined(separator: ", "))"
-}
-
-/// The protocol that stands for a required tagged dependency: `` `needs Database tagged "primary"` ``.
+/// The protocol that stands for a required tagged dependency: `` `needs Database tagged "primary"` ``,
+/// its tags in the order ``AttributeSyntax/tagArguments`` and `AssemblyModel.Registration` sort them.
 func taggedDependencyProtocolName(_ type: String, tags: [String]) -> String {
-    readableName("needs " + taggedKeyWords(type, tags: tags))
+    readableName("needs \(withoutParentheses(type)) tagged \(tags.joined(separator: ", "))")
 }
 
 /// The type that stands for a set of tags in `provide(_:tagged:)`, which an assembly declares for

@@ -180,13 +180,7 @@ extension AttributeListSyntax {
     }
 
     func containsAttribute(named name: String) -> Bool {
-        contains { element in
-            guard case .attribute(let attribute) = element else {
-                return false
-            }
-            let spelled = attribute.attributeName.trimmedDescription
-            return spelled == name || spelled.hasSuffix(".\(name)")
-        }
+        attribute(named: name) != nil
     }
 }
 
