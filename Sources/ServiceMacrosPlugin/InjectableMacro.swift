@@ -24,7 +24,7 @@ extension InjectableMacro: ExtensionMacro {
         }
         let extendedType = TypeSyntax(type)
         let builder = InjectableBuilder(model: model, extendedType: extendedType, addsConformance: needsConformance)
-        return [try builder.extensionDeclaration()]
+        return [builder.extensionDeclaration()]
     }
 }
 

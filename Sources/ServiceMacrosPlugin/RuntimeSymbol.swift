@@ -6,9 +6,10 @@ import SwiftSyntaxBuilder
 /// Generated code cannot write `Service.X` (the module also exports a type named `Service`), so
 /// it goes through the `__ServiceMacroSupport` namespace.
 enum RuntimeSymbol {
-    /// The alias of the `Service` protocol named `name` (`Injectable`, `MainAsyncInjectable`, …).
-    static func conformance(_ name: String) -> TypeSyntax {
-        "__ServiceMacroSupport.\(raw: name)Type"
+    /// The alias of the `Service` protocol named `name` (`Injectable`, `MainAsyncInjectable`, …),
+    /// as text: it goes into the extension as written (see ``verbatimType(_:)``).
+    static func conformance(_ name: String) -> String {
+        "__ServiceMacroSupport.\(name)Type"
     }
     static let scope: TypeSyntax = "__ServiceMacroSupport.Scope"
     static let dependency: TypeSyntax = "__ServiceMacroSupport.Dependency"

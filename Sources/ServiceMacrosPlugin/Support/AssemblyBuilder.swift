@@ -5,6 +5,34 @@ import SwiftSyntaxMacros
 /// Builds the members `@Assembly` adds from an `AssemblyModel`.
 struct AssemblyBuilder {
     let model: AssemblyModel
+    /// Whether an untagged registration is per scope (see `AssemblyModel.hasPerScopeProviders`).
+    private let hasPerScopeProviders: Bool
+    /// Whether the assembly registers MainActor services that Sendable ones could ask for.
+    private let hasMainProviders: Bool
+    /// The untagged MainActor keys and per-scope keys, quoted, as the fallback messages list them.
+    private let mainKeys: String
+    private let perScopeKeys: String
+    /// The `#external` providers of a graph class (see ``externalProviders(for:)``): all of them,
+    /// and those a shared service may use when there are per-scope registrations.
+    private let allExternalProviders: String
+    private let sharedExternalProviders: String
+
+    /// NB: what every graph class needs about the whole assembly is worked out here, once: per
+    /// graph class, it made the expansion quadratic in the registrations.
+    init(model: AssemblyModel) {
+        self.model = model
+        hasPerScopeProviders = model.hasPerScopeProviders
+        hasMainProviders = model.registrations.contains { $0.isMainActor && $0.tags.isEmpty }
+        func quotedKeys(_ included: (AssemblyModel.Registration) -> Bool) -> String {
+            model.registrations.filter { included($0) && $0.tags.isEmpty }.map { "'\($0.key)'" }
+                .joined(separator: ", ")
+        }
+        mainKeys = quotedKeys(\.isMainActor)
+        perScopeKeys = quotedKeys(\.isPerScope)
+        let externals = model.registrations.filter(\.isExternal)
+        allExternalProviders = Self.externalProviders(externals)
+        sharedExternalProviders = Self.externalProviders(externals.filter { !$0.isPerScope })
+    }
 
     private var access: String {
         model.accessModifier.map { "\(TokenSyntax.keyword($0).text) " } ?? ""
@@ -139,7 +167,7 @@ struct AssemblyBuilder {
             }
             base = name
         }
-        if model.hasPerScopeProviders {
+        if hasPerScopeProviders {
             add(sharedProvidedName, (hasMain ? sendable : model.registrations).filter { !$0.isPerScope })
             if hasMain {
                 add(sendableProvidedName, sendable.filter(\.isPerScope))
@@ -170,14 +198,9 @@ struct AssemblyBuilder {
     /// both per-scope and `#registerMain` registrations.
     private var sharedMainProvidedName: String { "ProvidedToSharedMainActorServices" }
 
-    /// Whether the assembly registers MainActor services that Sendable ones could ask for.
-    private var hasMainProviders: Bool {
-        model.registrations.contains { $0.isMainActor && $0.tags.isEmpty }
-    }
-
     /// The class a registration's graph class inherits its providers from.
     private func providedBase(for registration: AssemblyModel.Registration) -> String {
-        let shared = model.hasPerScopeProviders && registration.isShared
+        let shared = hasPerScopeProviders && registration.isShared
         switch (registration.isMainActor, shared, hasMainProviders) {
         case (true, true, true): return sharedMainProvidedName
         case (false, true, _), (true, true, false): return sharedProvidedName
@@ -230,7 +253,7 @@ struct AssemblyBuilder {
     /// (see ``externalProviders(for:)``).
     private func providers(_ registrations: [AssemblyModel.Registration], prefix: String) -> [String] {
         let tagged = registrations.filter { !$0.tags.isEmpty && !$0.isExternal && !$0.isMainActor }.map {
-            prefix + taggedProvider($0, indent: "    ")
+            prefix + Self.taggedProvider($0, indent: "    ", access: access)
         }
         return registrations.filter { $0.tags.isEmpty && !$0.isExternal }.map { registration in
             let isolation = registration.isMainActor ? "@MainActor " : ""
@@ -250,6 +273,7 @@ struct AssemblyBuilder {
     /// ours: as separate members, the expansion puts blank lines between them (shifting the
     /// mapped line) and swift-syntax 600 drops directives parsed together with a class.
     private func graphNamespace(in context: some MacroExpansionContext) -> [String] {
+        let lines = RegistrationLines(of: model.registrations, in: context)
         let graphs = model.registrations.compactMap { registration -> String? in
             let requirements: String
             // NB: a `#registerMain` graph says it is one, which a `@MainActor` type requires.
@@ -267,12 +291,10 @@ struct AssemblyBuilder {
                 track + externalProviders(for: registration)
                 + "@available(*, unavailable, message: \(StringLiteralExprSyntax(content: missingProviderMessage(for: registration)))) "
                 + "func provide<T>(_ type: T.Type) -> T {\n            fatalError()\n        }"
-            let node = registration.node
-            guard let location = context.location(of: node, at: .afterLeadingTrivia, filePathMode: .filePath) else {
+            guard let directive = lines?.directive(for: registration.node) else {
                 return "    final class \(name): \(base), \(requirements) {\n        \(fallback)\n    }"
             }
             // NB: the fallback is mapped to the `#register` line too, where the compiler reports it.
-            let directive = "#sourceLocation(file: \(location.file), line: \(location.line))"
             return """
                     \(directive)
                     final class \(name): \(base), \(requirements) {
@@ -289,11 +311,12 @@ struct AssemblyBuilder {
     }
 
     /// The provider of a tagged Sendable registration, `provide(_:tagged:)` with its tags as a
-    /// type (see ``taggedKeyType(_:)``), which a `@Tags` dependency's protocol requires.
-    private func taggedProvider(
+    /// type (see ``taggedKeyType(_:)``), which a `@Tags` dependency's protocol requires; `access`
+    /// is the assembly's for a provider in `Provided`, none in a graph class.
+    private static func taggedProvider(
         _ registration: AssemblyModel.Registration,
         indent: String,
-        inGraphClass: Bool = false,
+        access: String = "",
     ) -> String {
         let key = registration.key
         let tags = taggedKeyType(Array(Set(registration.tags)).sorted())
@@ -301,7 +324,7 @@ struct AssemblyBuilder {
         let body =
             "\(RuntimeSymbol.support).provide(\(key).self, tags: \(registration.tags.joined(separator: ", ")), "
             + "from: environment)"
-        return "\(inGraphClass ? "" : access)\(signature) {\n\(indent)    \(body)\n\(indent)}"
+        return "\(access)\(signature) {\n\(indent)    \(body)\n\(indent)}"
     }
 
     /// The `provide(_:)` of each `#external` line that `registration`'s graph may use, at the top
@@ -311,12 +334,14 @@ struct AssemblyBuilder {
     /// `provide(_:)` for a type declared `#external` here (registering it is the point of
     /// declaring it) would override this one, which the compiler rejects without `override`.
     private func externalProviders(for registration: AssemblyModel.Registration) -> String {
-        let capturesScope = model.hasPerScopeProviders && registration.isShared
-        return model.registrations.filter { external in
-            external.isExternal && !(capturesScope && external.isPerScope)
-        }.map { external in
+        hasPerScopeProviders && registration.isShared ? sharedExternalProviders : allExternalProviders
+    }
+
+    /// The graph-class providers of `externals`, each followed by the indentation of the next line.
+    private static func externalProviders(_ externals: [AssemblyModel.Registration]) -> String {
+        externals.map { external in
             guard external.tags.isEmpty else {
-                return taggedProvider(external, indent: "        ", inGraphClass: true) + "\n        "
+                return taggedProvider(external, indent: "        ") + "\n        "
             }
             return "final func provide(_ type: \(external.key).Type) -> \(external.key) {\n"
                 + "            \(RuntimeSymbol.support).provide(type, from: environment)\n        }\n        "
@@ -332,16 +357,14 @@ struct AssemblyBuilder {
         // the types it covers, and the general fix last.
         var reasons: [String] = []
         if hasMainProviders && !registration.isMainActor {
-            let main = model.registrations.filter { $0.isMainActor && $0.tags.isEmpty }.map { "'\($0.key)'" }
             reasons.append(
-                "if it is what '#registerMain' registers (\(main.joined(separator: ", "))), a Sendable service cannot "
+                "if it is what '#registerMain' registers (\(mainKeys)), a Sendable service cannot "
                     + "depend on it: register '\(service)' with '#registerMain' if it belongs on the MainActor"
             )
         }
-        if model.hasPerScopeProviders && registration.isShared {
-            let perScope = model.registrations.filter { $0.isPerScope && $0.tags.isEmpty }.map { "'\($0.key)'" }
+        if hasPerScopeProviders && registration.isShared {
             reasons.append(
-                "if it is what each scope provides (\(perScope.joined(separator: ", "))), a service shared by every "
+                "if it is what each scope provides (\(perScopeKeys)), a service shared by every "
                     + "scope cannot depend on it: register '\(service)' with scope .scoped or .transient, "
                     + "or take Lazy or ServiceProvider"
             )
@@ -422,16 +445,15 @@ struct AssemblyBuilder {
         for node in nodes where services.insert(node.service).inserted {
             conformances.append("\(node.service).__CycleRequirements")
         }
+        let lines = RegistrationLines(of: nodes, in: context)
         let aliases = nodes.map { node in
             let message = cycleMessage(of: node.key)
             let alias = "typealias \(message) = \(node.service).__CycleEdges<__CycleGraph>"
             let witness = "    typealias \(cycleAlias(of: node.key)) = \(message)"
-            guard let location = context.location(of: node.node, at: .afterLeadingTrivia, filePathMode: .filePath)
-            else {
+            guard let directive = lines?.directive(for: node.node) else {
                 return "    \(alias)\n\(witness)"
             }
-            return
-                "    #sourceLocation(file: \(location.file), line: \(location.line))\n    \(alias)\n    #sourceLocation()\n\(witness)"
+            return "    \(directive)\n    \(alias)\n    #sourceLocation()\n\(witness)"
         }
         let body = aliases.isEmpty ? "" : "\n" + aliases.joined(separator: "\n") + "\n"
         return ["private enum __CycleGraph: \(conformances.joined(separator: ", ")) {\(body)}"]
@@ -457,4 +479,36 @@ func cycleNodeName(of type: String) -> String {
 func cycleMessage(of type: String) -> String {
     let key = identifierWords(type).joined(separator: " ")
     return readableName("\(key) needs itself through its dependencies: take one of them as Lazy or ServiceProvider")
+}
+
+/// The `#sourceLocation` directive that maps generated code to a registration line, where the
+/// compiler then reports what it finds in that code.
+///
+/// NB: the plugin context's `location(of:)` builds a line table of the whole assembly on every
+/// call, which for an assembly of N lines made the expansion quadratic. Here the context locates
+/// the first line only, and the others are counted from it with one table of the same tree, as
+/// the context counts them.
+struct RegistrationLines {
+    private let file: ExprSyntax
+    /// The line the context reports for a node, less the line the table gives it.
+    private let offset: Int
+    private let table: SourceLocationConverter
+
+    /// Nil when the context cannot locate `registrations` (no directives then).
+    init?(of registrations: [AssemblyModel.Registration], in context: some MacroExpansionContext) {
+        guard let first = registrations.first?.node,
+            let location = context.location(of: first, at: .afterLeadingTrivia, filePathMode: .filePath),
+            let line = location.line.as(IntegerLiteralExprSyntax.self).flatMap({ Int($0.literal.text) })
+        else {
+            return nil
+        }
+        table = SourceLocationConverter(fileName: "", tree: first.root)
+        file = location.file
+        offset = line - table.location(for: first.positionAfterSkippingLeadingTrivia).line
+    }
+
+    func directive(for node: MacroExpansionDeclSyntax) -> String {
+        let line = table.location(for: node.positionAfterSkippingLeadingTrivia).line + offset
+        return "#sourceLocation(file: \(file), line: \(line))"
+    }
 }

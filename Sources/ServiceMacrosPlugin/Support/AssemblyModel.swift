@@ -39,8 +39,11 @@ struct AssemblyModel {
         /// the scope, as a readable name (`` `#register(Greeter.self)` ``), so that the compiler's
         /// "type 'AppAssembly.…`#register(Greeter.self)`' does not conform …" names the line.
         var graphName: String {
-            let arguments = node.arguments.filter { $0.label?.text != "scope" }.map {
-                $0.with(\.trailingComma, nil).trimmedDescription
+            // NB: detached first: changing a node that is still in the assembly's tree rebuilds
+            // the tree up to its root, which for every line of a long assembly is quadratic.
+            // NB: into an array: `filter` on the syntax collection builds a new collection node.
+            let arguments = node.arguments.compactMap { argument -> String? in
+                argument.label?.text == "scope" ? nil : argument.detached.with(\.trailingComma, nil).trimmedDescription
             }
             let text = "#\(node.macroName.text)(\(arguments.joined(separator: ", ")))"
             return readableName(text)
@@ -129,6 +132,7 @@ extension AssemblyModel {
             }
         }
         var registrations: [Registration] = []
+        var registered: [String: Registration] = [:]
         for member in structDeclaration.memberBlock.members {
             guard let line = member.decl.as(MacroExpansionDeclSyntax.self),
                 registerMacros.contains(line.macroName.text)
@@ -141,10 +145,12 @@ extension AssemblyModel {
                 )
                 continue
             }
-            if let first = registrations.first(where: { $0.identity == registration.identity }) {
+            let identity = registration.identity
+            if let first = registered[identity] {
                 context.diagnose(duplicateDiagnostic(registration, first: first))
                 continue
             }
+            registered[identity] = registration
             registrations.append(registration)
         }
         return AssemblyModel(

@@ -50,6 +50,11 @@ func verbatimDeclaration(_ text: String) -> DeclSyntax {
     DeclSyntax(MissingDeclSyntax(placeholder: .identifier(text)))
 }
 
+/// A type whose text is `text`, held as written (see ``verbatimDeclaration(_:)``).
+func verbatimType(_ text: String) -> TypeSyntax {
+    TypeSyntax(IdentifierTypeSyntax(name: .identifier(text)))
+}
+
 /// A member block whose members are `text`, held as written (see ``verbatimDeclaration(_:)``).
 func verbatimMemberBlock(_ text: String) -> MemberBlockSyntax {
     let members = MemberBlockItemSyntax(decl: verbatimDeclaration("\n" + text + "\n"))
