@@ -176,6 +176,28 @@ struct CompileFailureTests {
         #expect(errors.allSatisfy { !$0.contains("needs Endpoint'") && !$0.contains("needs_Endpoint'") })
     }
 
+    @Test("a @MainActor service's missing @Tags dependency fails on its #registerMain line; a MainActor one is found")
+    func missingTaggedProviderOfMainActorService() {
+        let errors = Self.build.errors(onLine: 303)
+        #expect(
+            errors.first?.hasSuffix(
+                readable(
+                    "error: type 'LobbyAssembly.__InjectionGraphs.`#registerMain(Lobby.self)`' does not conform to protocol 'Lobby.`needs Endpoint tagged \"backup\"`'"
+                )
+            ) == true,
+            "\(errors)",
+        )
+        #expect(
+            errors.contains {
+                $0.hasSuffix(
+                    "LobbyAssembly does not register it with these tags: register it in LobbyAssembly with the same tags, spelled the same way, or declare it with '#external'"
+                )
+            },
+            "\(errors)",
+        )
+        #expect(errors.allSatisfy { !$0.contains("needs Banner") && !$0.contains("needs_Banner") }, "\(errors)")
+    }
+
     @Test("a singleton that depends on a per-scope type fails on its #register line; a transient does not")
     func captiveDependency() {
         #expect(
@@ -208,7 +230,7 @@ struct CompileFailureTests {
     @Test("the fixture's correct declarations produce no other errors")
     func noStrayErrors() {
         let lines = Set(Self.build.errorLines)
-        let expected: Set = [14, 27, 40, 68, 89, 207, 222, 230, 243, 267, 282]
+        let expected: Set = [14, 27, 40, 68, 89, 207, 222, 230, 243, 267, 282, 303]
         #expect(lines.isSubset(of: expected), "unexpected errors: \(Self.build.errorMessages)")
     }
 }

@@ -47,7 +47,7 @@ struct InjectableTagsTests {
         )
     }
 
-    @Test("an empty, assisted, deferred or MainActor @Tags parameter is diagnosed")
+    @Test("an empty, assisted or deferred @Tags parameter is diagnosed")
     func misplacedTags() {
         for (source, message) in [
             (
@@ -69,17 +69,49 @@ struct InjectableTagsTests {
                 "\(report.diagnostics)",
             )
         }
-        let report = ExpansionReport(
-            "@Injectable\n@MainActor\nfinal class Screen {\n    init(@Tags(\"b\") backup: Endpoint) {}\n}"
-        )
-        #expect(
-            report.diagnostics.count == 1
-                && report.diagnostics[0].hasPrefix("error: '@Tags' parameters are not supported on a '@MainActor' type"),
-            "\(report.diagnostics)",
+    }
+
+    @Test("a @MainActor type resolves a @Tags parameter on whichever track has the tagged registration")
+    func taggedParameterOnMainActorType() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            @MainActor
+            final class Screen {
+                init(@Tags("b") backup: Endpoint, @Tags("audit") audit: Banner?) {}
+            }
+            """,
+            expandedSource: """
+                @MainActor
+                final class Screen {
+                    init(@Tags("b") backup: Endpoint, @Tags("audit") audit: Banner?) {}
+                }
+
+                extension Screen: __ServiceMacroSupport.MainInjectableType {
+                    protocol InjectionRequirements: __ServiceMacroSupport.MainTrackRequirement, `needs Endpoint tagged "b"` {
+                        func provide(_ type: Banner?.Type) -> Banner?
+                    }
+                    protocol `needs Endpoint tagged "b"` {
+                        func provide(_ type: Endpoint.Type, tagged: (tags: Void, `tagged "b"`: Void).Type) -> Endpoint
+                    }
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency(Endpoint.self, label: "backup", kind: .required, tags: ["b"]),
+                        __ServiceMacroSupport.Dependency(Banner.self, label: "audit", kind: .optional, tags: ["audit"]),
+                    ]
+                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(backup: try __ServiceMacroSupport.resolveOnEitherTrack(Endpoint.self, tags: "b", in: resolver), audit: try __ServiceMacroSupport.resolveOnEitherTrackIfRegistered(Banner.self, tags: "audit", in: resolver))
+                    }
+                    static func make(graph: some InjectionRequirements) -> Self {
+                        Self(backup: graph.provide(Endpoint.self, tagged: (tags: Void, `tagged "b"`: Void).self), audit: graph.provide(Banner?.self))
+                    }
+                    protocol __CycleRequirements {}
+                    typealias __CycleEdges<G: __CycleRequirements> = Void
+                }
+                """,
         )
     }
 
-    @Test("an assembly declares one provider per tagged Sendable registration, keyed by its type and sorted tags")
+    @Test("an assembly declares one provider per tagged registration, keyed by its type and sorted tags")
     func assemblyTaggedProviders() {
         let report = ExpansionReport(
             """
@@ -88,6 +120,7 @@ struct InjectableTagsTests {
                 #register(Endpoint.self, tags: "b", .a) { Endpoint() }
                 #external(Clock.self, tags: "utc")
                 #register(Mirror.self)
+                #registerMain(Banner.self, tags: "welcome")
             }
             """
         )
@@ -101,6 +134,14 @@ struct InjectableTagsTests {
         let clockTags = "(tags: Void, \(readableLabel("tagged \"utc\"")): Void)"
         #expect(report.expanded.contains("func provide(_ type: Clock.Type, tagged: \(clockTags).Type) -> Clock {"))
         #expect(report.expanded.contains("func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {"))
+        let bannerTags = "(tags: Void, \(readableLabel("tagged \"welcome\"")): Void)"
+        #expect(
+            report.expanded.contains(
+                "@MainActor final func provide(_ type: Banner.Type, tagged: \(bannerTags).Type) -> Banner {"
+            )
+        )
+        let mainProvider = "__ServiceMacroSupport.provideMain(Banner.self, tags: \"welcome\", from: environment)"
+        #expect(report.expanded.contains(mainProvider))
     }
 }
 

@@ -128,3 +128,103 @@ struct TaggedDependencyTests {
         )
     }
 }
+
+// MARK: - @Tags on a @MainActor type
+
+@Injectable
+@MainActor
+final class TaggedBanner {
+    init() {}
+}
+
+@Injectable
+@MainActor
+final class TaggedScreen {
+    let backup: TaggedEndpoint
+    let banner: TaggedBanner
+    let audit: TaggedEndpoint?
+
+    init(
+        @Tags("backup") backup: TaggedEndpoint,
+        @Tags("welcome") banner: TaggedBanner,
+        @Tags("audit") audit: TaggedEndpoint?,
+    ) {
+        self.backup = backup
+        self.banner = banner
+        self.audit = audit
+    }
+}
+
+@Injectable
+@MainActor
+final class TaggedLoadingScreen {
+    let backup: TaggedEndpoint
+    let banner: TaggedBanner
+
+    init(@Tags("backup") backup: TaggedEndpoint, @Tags("welcome") banner: TaggedBanner) async {
+        self.backup = backup
+        self.banner = banner
+    }
+}
+
+/// A tagged Sendable registration and a tagged MainActor one, which the compiler checks the
+/// screens' `@Tags` parameters against.
+@Assembly
+struct TaggedScreensAssembly {
+    #register(TaggedEndpoint.self, tags: "backup") { TaggedEndpoint(url: "backup") }
+    #registerMain(TaggedBanner.self, tags: "welcome")
+    #registerMain(TaggedScreen.self, scope: .transient)
+    #registerMain(TaggedLoadingScreen.self, scope: .transient)
+}
+
+@Suite("@Tags dependencies of @MainActor types")
+@MainActor
+struct MainActorTaggedDependencyTests {
+    @Test("each @Tags parameter resolves its tagged registration, on the Sendable or the MainActor track")
+    func resolvesOnEitherTrack() throws {
+        let env = ServiceEnv(name: #function)
+        env.assemble(TaggedScreensAssembly())
+        env.register(TaggedEndpoint.self) { TaggedEndpoint(url: "untagged") }
+        let screen = try env.resolveMain(TaggedScreen.self)
+        #expect(screen.backup.url == "backup")
+        #expect(screen.banner === (try env.resolveMain(TaggedBanner.self, tags: "welcome")))
+        #expect(screen.audit == nil)
+
+        env.register(TaggedEndpoint.self, tags: "audit") { TaggedEndpoint(url: "audit") }
+        #expect(try env.resolveMain(TaggedScreen.self).audit?.url == "audit")
+    }
+
+    @Test("an async initializer's @Tags parameters resolve on either track")
+    func asyncResolvesOnEitherTrack() async throws {
+        let env = ServiceEnv(name: #function)
+        env.assemble(TaggedScreensAssembly())
+        let screen = try await env.resolveAsync(TaggedLoadingScreen.self)
+        #expect(screen.backup.url == "backup")
+        #expect(screen.banner === (try env.resolveMain(TaggedBanner.self, tags: "welcome")))
+    }
+
+    @Test("a child environment resolves the tagged registrations of its parent")
+    func inheritedTaggedRegistrations() throws {
+        let parent = ServiceEnv(name: #function)
+        parent.assemble(TaggedScreensAssembly())
+        let child = ServiceEnv(name: "child", parent: parent)
+        let screen = try child.resolveMain(TaggedScreen.self)
+        #expect(screen.backup.url == "backup")
+        #expect(screen.banner === (try child.resolveMain(TaggedBanner.self, tags: "welcome")))
+    }
+
+    @Test("a missing tagged registration is named with its tags, on either track")
+    func missingTaggedRegistration() throws {
+        let env = ServiceEnv(name: #function)
+        env.registerMain(TaggedBanner.self, tags: "welcome", scope: .singleton)
+        env.registerMain(TaggedScreen.self)
+        let error = try #require(throws: ServiceError.self) { try env.resolveMain(TaggedScreen.self) }
+        #expect("\(error)".contains("TaggedEndpoint[tag: \"backup\"]"), "\(error)")
+
+        let missingBanner = ServiceEnv(name: "no banner")
+        missingBanner.register(TaggedEndpoint.self, tags: "backup") { TaggedEndpoint(url: "backup") }
+        missingBanner.registerMain(TaggedScreen.self)
+        let bannerError = try #require(throws: ServiceError.self) { try missingBanner.resolveMain(TaggedScreen.self) }
+        #expect("\(bannerError)".contains("TaggedBanner[tag: \"welcome\"]"), "\(bannerError)")
+    }
+}

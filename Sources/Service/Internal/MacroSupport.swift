@@ -88,6 +88,20 @@ public enum __ServiceMacroSupport {
         }
     }
 
+    /// The MainActor-track form of `provide(_:tags:from:)`.
+    @MainActor
+    public static func provideMain<T, each Tag: Hashable & Sendable>(
+        _ type: T.Type,
+        tags: repeat each Tag,
+        from env: ServiceEnv,
+    ) -> T {
+        do {
+            return try env.resolveMain(type, tags: repeat each tags)
+        } catch {
+            fatalError(FailureTrace.trapMessage(error, in: env))
+        }
+    }
+
     /// What an assembly's `Provided` class returns for an optional dependency.
     public static func provideIfRegistered<T: Sendable>(_ type: T.Type, from env: ServiceEnv) -> T? {
         do {
@@ -119,6 +133,85 @@ public enum __ServiceMacroSupport {
         return try env.traced(type, tags: []) { () throws(ServiceError) -> T in
             try env.storage.resolveOnEitherTrack(type, in: env)
         }
+    }
+
+    /// The form of `resolveOnEitherTrack(_:in:)` for a `@Tags` dependency: the registration under
+    /// exactly `tags`, on whichever track it is.
+    @MainActor
+    public static func resolveOnEitherTrack<T, each Tag: Hashable & Sendable>(
+        _ type: T.Type,
+        tags: repeat each Tag,
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> T {
+        let tags = tagSet(repeat each tags)
+        guard ResolutionTracing.isOn else {
+            return try env.storage.resolveOnEitherTrack(type, tags: tags, in: env)
+        }
+        return try env.traced(type, tags: tags) { () throws(ServiceError) -> T in
+            try env.storage.resolveOnEitherTrack(type, tags: tags, in: env)
+        }
+    }
+
+    /// The optional form of `resolveOnEitherTrack(_:tags:in:)`: `nil` when nothing is registered
+    /// under `tags`.
+    @MainActor
+    public static func resolveOnEitherTrackIfRegistered<T, each Tag: Hashable & Sendable>(
+        _ type: T.Type,
+        tags: repeat each Tag,
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> T? {
+        let name = serviceName(type, tags: tagSet(repeat each tags))
+        do {
+            return try resolveOnEitherTrack(type, tags: repeat each tags, in: env)
+        } catch .notRegistered(let serviceType) where serviceType == name {
+            return nil
+        }
+    }
+
+    /// The form of `resolveOnEitherTrackAsync(_:in:)` for a `@Tags` dependency.
+    @MainActor
+    public static func resolveOnEitherTrackAsync<T: Sendable, each Tag: Hashable & Sendable>(
+        _ type: T.Type,
+        tags: repeat each Tag,
+        in env: ServiceEnv,
+    ) async throws(ServiceError) -> T {
+        if let value = try await env.resolveAsyncIfRegistered(type, tags: repeat each tags) {
+            return value
+        }
+        return try resolveOnEitherTrack(type, tags: repeat each tags, in: env)
+    }
+
+    /// The same for a tagged dependency that is not Sendable, which only the MainActor track holds.
+    @MainActor
+    public static func resolveOnEitherTrackAsync<T, each Tag: Hashable & Sendable>(
+        _ type: T.Type,
+        tags: repeat each Tag,
+        in env: ServiceEnv,
+    ) async throws(ServiceError) -> T {
+        try resolveOnEitherTrack(type, tags: repeat each tags, in: env)
+    }
+
+    /// The optional form of `resolveOnEitherTrackAsync(_:tags:in:)`.
+    @MainActor
+    public static func resolveOnEitherTrackAsyncIfRegistered<T: Sendable, each Tag: Hashable & Sendable>(
+        _ type: T.Type,
+        tags: repeat each Tag,
+        in env: ServiceEnv,
+    ) async throws(ServiceError) -> T? {
+        if let value = try await env.resolveAsyncIfRegistered(type, tags: repeat each tags) {
+            return value
+        }
+        return try resolveOnEitherTrackIfRegistered(type, tags: repeat each tags, in: env)
+    }
+
+    /// The same for a tagged dependency that is not Sendable.
+    @MainActor
+    public static func resolveOnEitherTrackAsyncIfRegistered<T, each Tag: Hashable & Sendable>(
+        _ type: T.Type,
+        tags: repeat each Tag,
+        in env: ServiceEnv,
+    ) async throws(ServiceError) -> T? {
+        try resolveOnEitherTrackIfRegistered(type, tags: repeat each tags, in: env)
     }
 
     /// What the `make(resolver:)` of a `@MainActor` type with an `async` initializer passes for a

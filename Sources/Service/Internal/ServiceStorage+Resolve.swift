@@ -204,21 +204,27 @@ extension ServiceStorage {
         }
     }
 
-    /// Resolves a service from the main actor on whichever track it is registered.
+    /// Resolves a service from the main actor on whichever track it is registered (under `tags`).
     ///
     /// Generated code uses this for the dependencies of a `@MainActor` service, which may be
     /// Sendable services or MainActor services.
     @inlinable @MainActor
-    func resolveOnEitherTrack<Value>(_ type: Value.Type, in env: ServiceEnv) throws(ServiceError) -> Value {
-        if let value = cachedValue(type, track: .main) ?? cachedValue(type, track: .sendable) {
+    func resolveOnEitherTrack<Value>(
+        _ type: Value.Type,
+        tags: TagSet = [],
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value {
+        // NB: a tagged slot is not in the table `cachedValue(_:track:)` reads; `resolve` below
+        // returns what it caches.
+        if tags.isEmpty, let value = cachedValue(type, track: .main) ?? cachedValue(type, track: .sendable) {
             return value
         }
-        guard let (slot, registration, owner) = registration(for: type) else {
-            throw .notRegistered(type)
+        guard let (slot, registration, owner) = registration(for: type, tags: tags) else {
+            throw .notRegistered(type, tags: tags)
         }
         guard owner === self else {
-            return try delegate(type, tags: [], to: owner) { env throws(ServiceError) in
-                try owner.resolveOnEitherTrack(type, in: env)
+            return try delegate(type, tags: tags, to: owner) { env throws(ServiceError) in
+                try owner.resolveOnEitherTrack(type, tags: tags, in: env)
             }
         }
         guard registration.form == .plain || registration.form == .environment else {

@@ -124,9 +124,10 @@ extension ServiceEnv {
 /// }
 /// ```
 ///
-/// A `@MainActor` type, an `@Assisted` parameter and a `Lazy` or `ServiceProvider` parameter
-/// cannot be tagged (`@Injectable` says so); an optional one is `nil` when nothing is registered
-/// under the tags.
+/// A `@MainActor` type's tagged dependency is resolved on whichever track has the registration
+/// with those tags (`#register` or `#registerMain(Banner.self, tags: "welcome")`). An `@Assisted`
+/// parameter and a `Lazy` or `ServiceProvider` parameter cannot be tagged (`@Injectable` says
+/// so); an optional one is `nil` when nothing is registered under the tags.
 @propertyWrapper
 public struct Tags<Value> {
     /// The value passed to the initializer.

@@ -330,6 +330,36 @@ public macro registerMain<T: MainAsyncInjectable>(_ type: T.Type, scope: Service
 public macro registerMain<T: MainInjectable>(_ type: T.Type, scope: ServiceScope = .singleton) =
     #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
 
+/// Registers a `@MainActor` `@Injectable` type on the MainActor track of an `@Assembly` under
+/// tags; a `@MainActor` service's `@Tags` parameter with the same tags depends on it.
+///
+/// ```swift
+/// @Assembly struct UIAssembly {
+///     #registerMain(Banner.self, tags: "welcome")
+/// }
+/// ```
+@freestanding(declaration)
+public macro registerMain<T: MainInjectable, each Tag: Hashable & Sendable>(
+    _ type: T.Type,
+    tags: repeat each Tag,
+    scope: ServiceScope = .singleton,
+) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Registers a `@MainActor` `@Injectable` type whose initializer is `async` on the MainActor
+/// track of an `@Assembly` under tags; resolve it with `resolveAsync` and the same tags.
+///
+/// ```swift
+/// @Assembly struct LibraryAssembly {
+///     #registerMain(Library.self, tags: "archive")  // init(settings: Settings) async
+/// }
+/// ```
+@freestanding(declaration)
+public macro registerMain<T: MainAsyncInjectable, each Tag: Hashable & Sendable>(
+    _ type: T.Type,
+    tags: repeat each Tag,
+    scope: ServiceScope = .singleton,
+) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
 /// Declares that a Sendable service is registered by hand elsewhere, so dependents may use it.
 ///
 /// ```swift

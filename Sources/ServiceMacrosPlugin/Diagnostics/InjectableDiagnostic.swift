@@ -20,7 +20,6 @@ enum InjectableDiagnostic: DiagnosticMessage {
     case emptyTags
     case taggedAssisted
     case taggedDeferred
-    case taggedMainActor
 
     var message: String {
         switch self {
@@ -45,7 +44,6 @@ enum InjectableDiagnostic: DiagnosticMessage {
         case .taggedAssisted: "an '@Assisted' parameter is passed when resolving; it cannot also be '@Tags'"
         case .taggedDeferred:
             "'@Tags' cannot be applied to a 'Lazy' or 'ServiceProvider' parameter; take the tagged service itself"
-        case .taggedMainActor: "'@Tags' parameters are not supported on a '@MainActor' type"
         }
     }
 
@@ -71,7 +69,6 @@ enum InjectableDiagnostic: DiagnosticMessage {
             case .emptyTags: "emptyTags"
             case .taggedAssisted: "taggedAssisted"
             case .taggedDeferred: "taggedDeferred"
-            case .taggedMainActor: "taggedMainActor"
             }
         return MessageID(domain: "ServiceMacros", id: id)
     }

@@ -252,7 +252,7 @@ struct AssemblyBuilder {
     /// dependents, which ask for it untagged. `#external` ones are in the graph classes instead
     /// (see ``externalProviders(for:)``).
     private func providers(_ registrations: [AssemblyModel.Registration], prefix: String) -> [String] {
-        let tagged = registrations.filter { !$0.tags.isEmpty && !$0.isExternal && !$0.isMainActor }.map {
+        let tagged = registrations.filter { !$0.tags.isEmpty && !$0.isExternal }.map {
             prefix + Self.taggedProvider($0, indent: "    ", access: access)
         }
         return registrations.filter { $0.tags.isEmpty && !$0.isExternal }.map { registration in
@@ -310,7 +310,7 @@ struct AssemblyBuilder {
         return ["private enum __InjectionGraphs {\n\(graphs.joined(separator: "\n"))\n}"]
     }
 
-    /// The provider of a tagged Sendable registration, `provide(_:tagged:)` with its tags as a
+    /// The provider of a tagged registration, `provide(_:tagged:)` with its tags as a
     /// type (see ``taggedKeyType(_:)``), which a `@Tags` dependency's protocol requires; `access`
     /// is the assembly's for a provider in `Provided`, none in a graph class.
     private static func taggedProvider(
@@ -321,10 +321,11 @@ struct AssemblyBuilder {
         let key = registration.key
         let tags = taggedKeyType(Array(Set(registration.tags)).sorted())
         let signature = "final func provide(_ type: \(key).Type, tagged: \(tags).Type) -> \(key)"
+        let (isolation, helper) = registration.isMainActor ? ("@MainActor ", "provideMain") : ("", "provide")
         let body =
-            "\(RuntimeSymbol.support).provide(\(key).self, tags: \(registration.tags.joined(separator: ", ")), "
+            "\(RuntimeSymbol.support).\(helper)(\(key).self, tags: \(registration.tags.joined(separator: ", ")), "
             + "from: environment)"
-        return "\(access)\(signature) {\n\(indent)    \(body)\n\(indent)}"
+        return "\(isolation)\(access)\(signature) {\n\(indent)    \(body)\n\(indent)}"
     }
 
     /// The `provide(_:)` of each `#external` line that `registration`'s graph may use, at the top

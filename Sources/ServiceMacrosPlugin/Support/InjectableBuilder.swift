@@ -262,8 +262,16 @@ struct InjectableBuilder {
         }
         let support = RuntimeSymbol.support
         if !parameter.tags.isEmpty {
-            // NB: `@Tags` is diagnosed on a `@MainActor` type: these resolve on the Sendable track.
             let tags = parameter.tags.joined(separator: ", ")
+            if model.isMainActor {
+                let call = "\(type).self, tags: \(tags), in: resolver)"
+                return switch (model.initializerIsAsync, parameter.isOptional) {
+                case (false, false): "try \(support).resolveOnEitherTrack(\(call)"
+                case (false, true): "try \(support).resolveOnEitherTrackIfRegistered(\(call)"
+                case (true, false): "try await \(support).resolveOnEitherTrackAsync(\(call)"
+                case (true, true): "try await \(support).resolveOnEitherTrackAsyncIfRegistered(\(call)"
+                }
+            }
             return switch (model.initializerIsAsync, parameter.isOptional) {
             case (false, false): "try resolver.resolve(\(type).self, tags: \(tags))"
             case (false, true): "try resolver.resolveIfRegistered(\(type).self, tags: \(tags))"

@@ -86,10 +86,6 @@ extension InjectableModel {
             context.diagnose(Diagnostic(node: attribute, message: InjectableDiagnostic.assistedMainActor))
             return nil
         }
-        if isMainActor, source.parameters.contains(where: { !$0.tags.isEmpty }) {
-            context.diagnose(Diagnostic(node: attribute, message: InjectableDiagnostic.taggedMainActor))
-            return nil
-        }
         if source.isAsync, let problem = asyncProblem(source: source) {
             context.diagnose(Diagnostic(node: attribute, message: problem))
             return nil

@@ -281,3 +281,24 @@ struct MirrorAssembly {
     #register(Endpoint.self) { Endpoint() }
     #register(Mirror.self)  // line 282: error, nothing is registered with tags "backup"
 }
+
+// Case (m): a @MainActor service's tagged dependencies, one registered (on the MainActor track)
+// and one missing.
+
+@Injectable
+@MainActor
+final class Banner {
+    init() {}
+}
+
+@Injectable
+@MainActor
+final class Lobby {
+    init(@Tags("welcome") banner: Banner, @Tags("backup") backup: Endpoint) {}
+}
+
+@Assembly
+struct LobbyAssembly {
+    #registerMain(Banner.self, tags: "welcome")
+    #registerMain(Lobby.self)  // line 303: error, nothing is registered with tags "backup"
+}
