@@ -2,15 +2,18 @@ public import Synchronization
 
 /// An open-addressing hash table from a type's identity to its `Slot`, read without locks.
 ///
-/// Keys and values are written once per entry, by `ServiceStorage` under its writer lock, value
-/// before key; readers load the key, then the value. A full table is never resized in place: the
-/// storage builds a larger one and publishes it, and keeps the old one alive until it deinits.
+/// An entry is one word, the slot's address, written once by `ServiceStorage` under its writer
+/// lock with a release store, after the slot is initialised; a reader loads it with acquire and
+/// compares the slot's type, which never changes, with the one it looks for. A full table is
+/// never resized in place: the storage builds a larger one and publishes it, and keeps the old
+/// one alive until it deinits.
 ///
-/// The keys and values live in the object's own tail allocation (keys first, then values), so a
-/// table is one allocation and a lookup follows no pointer besides the table's.
+/// The entries live in the object's own tail allocation, so a table is one allocation. The key
+/// is not stored beside the address: the probe reads the slot, which the lookup reads next
+/// anyway (its cache or its registration), and a table at 10,000 types takes half the memory.
 @usableFromInline
 final class SlotTable: ManagedBuffer<SlotTable.Header, Atomic<UInt>> {
-    // NB: the tail elements are `2 * capacity` atomics, only read and written through atomic
+    // NB: the tail elements are `capacity` atomics, only read and written through atomic
     // operations; writers are serialised by the writer lock of the `ServiceStorage` that owns the
     // table. Values are unretained `Slot` pointers: the storage keeps every slot alive for as
     // long as any of its tables.
@@ -25,12 +28,12 @@ final class SlotTable: ManagedBuffer<SlotTable.Header, Atomic<UInt>> {
     /// A table with room for `capacity` entries, a power of two.
     static func make(capacity: Int) -> SlotTable {
         precondition(capacity >= 2 && capacity & (capacity - 1) == 0, "capacity must be a power of two")
-        let buffer = SlotTable.create(minimumCapacity: capacity * 2) { _ in
+        let buffer = SlotTable.create(minimumCapacity: capacity) { _ in
             Header(capacity: capacity, shift: UInt.bitWidth - capacity.trailingZeroBitCount)
         }
         let table = unsafeDowncast(buffer, to: SlotTable.self)
         table.withUnsafeMutablePointerToElements { elements in
-            for index in 0..<capacity * 2 {
+            for index in 0..<capacity {
                 (elements + index).initialize(to: Atomic(0))
             }
         }
@@ -40,7 +43,7 @@ final class SlotTable: ManagedBuffer<SlotTable.Header, Atomic<UInt>> {
     deinit {
         // NB: `Atomic<UInt>` needs no deinitialization; the header is trivial too.
         _ = withUnsafeMutablePointers { header, elements in
-            elements.deinitialize(count: header.pointee.capacity * 2)
+            elements.deinitialize(count: header.pointee.capacity)
         }
     }
 
@@ -62,16 +65,17 @@ final class SlotTable: ManagedBuffer<SlotTable.Header, Atomic<UInt>> {
     /// The slot registered for `key`, if any.
     @inlinable @inline(__always)
     func slot(for key: UInt) -> Unmanaged<Slot>? {
-        withUnsafeMutablePointers { header, keys in
+        withUnsafeMutablePointers { header, entries in
             let capacity = header.pointee.capacity
             var index = home(of: key, shift: header.pointee.shift)
             while true {
-                let found = keys[index].load(ordering: .acquiring)
-                if found == key {
-                    return RetainedBits.object(keys[capacity &+ index].load(ordering: .acquiring), as: Slot.self)
-                }
+                let found = entries[index].load(ordering: .acquiring)
                 if found == 0 {
                     return nil
+                }
+                let slot = RetainedBits.object(found, as: Slot.self)
+                if UInt(bitPattern: ObjectIdentifier(slot._withUnsafeGuaranteedRef { $0.type })) == key {
+                    return slot
                 }
                 index = (index &+ 1) & (capacity &- 1)
             }
@@ -80,15 +84,13 @@ final class SlotTable: ManagedBuffer<SlotTable.Header, Atomic<UInt>> {
 
     /// Adds an entry; the caller holds the writer lock, checked `slot(for:)` and left room.
     func insert(_ slot: Slot, for key: UInt) {
-        withUnsafeMutablePointers { header, keys in
+        withUnsafeMutablePointers { header, entries in
             let capacity = header.pointee.capacity
             var index = home(of: key, shift: header.pointee.shift)
-            while keys[index].load(ordering: .relaxed) != 0 {
+            while entries[index].load(ordering: .relaxed) != 0 {
                 index = (index &+ 1) & (capacity &- 1)
             }
-            let value = UInt(bitPattern: Unmanaged.passUnretained(slot).toOpaque())
-            keys[capacity + index].store(value, ordering: .releasing)
-            keys[index].store(key, ordering: .releasing)
+            entries[index].store(UInt(bitPattern: Unmanaged.passUnretained(slot).toOpaque()), ordering: .releasing)
         }
     }
 }
