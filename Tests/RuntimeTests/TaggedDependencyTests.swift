@@ -213,6 +213,20 @@ struct MainActorTaggedDependencyTests {
         #expect(screen.banner === (try child.resolveMain(TaggedBanner.self, tags: "welcome")))
     }
 
+    @Test("validate() finds a MainActor service's tagged dependencies on either track, and names a missing one")
+    func validation() throws {
+        let env = ServiceEnv(name: #function)
+        env.assemble(TaggedScreensAssembly())
+        try env.validate()
+
+        let incomplete = ServiceEnv(name: "incomplete")
+        incomplete.register(TaggedEndpoint.self, tags: "backup") { TaggedEndpoint(url: "backup") }
+        incomplete.registerMain(TaggedScreen.self)
+        let error = try #require(throws: ServiceValidationError.self) { try incomplete.validate() }
+        #expect("\(error)".contains("needs 'TaggedBanner[tag: \"welcome\"]'"), "\(error)")
+        #expect(!"\(error)".contains("needs 'TaggedEndpoint"), "\(error)")
+    }
+
     @Test("a missing tagged registration is named with its tags, on either track")
     func missingTaggedRegistration() throws {
         let env = ServiceEnv(name: #function)
