@@ -1,0 +1,110 @@
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// The cycle check of `@Assembly(checkCycles: true)`, and the nodes every assembly exports to the
+/// cycle checks of the assemblies that include it.
+extension AssemblyBuilder {
+    /// The registrations a cycle check sees: untagged `@Injectable` ones.
+    private var cycleNodes: [AssemblyModel.Registration] {
+        model.registrations.filter { registration in
+            switch registration.kind {
+            case .injectable, .injectableMain: registration.tags.isEmpty
+            case .closure, .external: false
+            }
+        }
+    }
+
+    /// `__CycleNodes`: this assembly's cycle nodes (and its included assembly's), for the cycle
+    /// check of an assembly that includes it, which conforms its graph to them.
+    ///
+    /// Each node is a protocol of its own in `__CycleExport`, whose type alias defines the
+    /// registration key's alias through the service's `__CycleEdges`: one protocol for them all
+    /// would be warned about when a service of this assembly depends on another (the alias would
+    /// override that service's associated type). `__CycleNodes` is their composition, a type
+    /// alias: a protocol of that name would be warned about where it refines the library's
+    /// `DeclaredAssembly.__CycleNodes`, the fallback. Internal: across modules, the fallback (no
+    /// nodes) is what an including assembly sees, and cycles through another module's assembly
+    /// are not seen.
+    func cycleExport() -> [String] {
+        guard model.canNestProtocols else {
+            return []
+        }
+        // NB: `(any Clock)` and `any Clock` are one node; a set keeps 1,000 registrations linear.
+        var names: [String] = []
+        var seen: Set<String> = []
+        var nodes: [String] = []
+        for node in cycleNodes {
+            let name = cycleNodeName(of: node.key)
+            guard seen.insert(name).inserted else {
+                continue
+            }
+            names.append(name)
+            nodes.append(
+                "    protocol \(name): \(node.service).__CycleRequirements {\n"
+                    + "        typealias \(cycleAlias(of: node.key)) = \(node.service).__CycleEdges<Self>\n    }"
+            )
+        }
+        let inherited =
+            names.map { "__CycleExport.\($0)" } + (model.included.map { ["\($0).__CycleNodes"] } ?? [])
+        guard !inherited.isEmpty else {
+            return []
+        }
+        let export: [String] =
+            nodes.isEmpty ? [] : ["enum __CycleExport {\n\(nodes.joined(separator: "\n"))\n}"]
+        return export + ["typealias __CycleNodes = \(inherited.joined(separator: " & "))"]
+    }
+
+    /// With `checkCycles: true`, one type alias per untagged `@Injectable` registration, each
+    /// defined through the service's `__CycleEdges`, which names the aliases of its required
+    /// dependencies. A cycle of required dependencies makes an alias refer to itself, which the
+    /// compiler reports on that registration's line, with the other registrations of the cycle
+    /// as notes. The graph also conforms to the included assembly's `__CycleNodes`, so that a
+    /// cycle through its services is seen too.
+    func cycleGraph(in context: some MacroExpansionContext) -> [String] {
+        guard model.checksCycles else {
+            return []
+        }
+        let nodes = cycleNodes
+        guard !nodes.isEmpty || model.included != nil else {
+            return []
+        }
+        var conformances: [String] = model.included.map { ["\($0).__CycleNodes"] } ?? []
+        var services: Set<String> = []
+        for node in nodes where services.insert(node.service).inserted {
+            conformances.append("\(node.service).__CycleRequirements")
+        }
+        let lines = RegistrationLines(of: nodes, in: context)
+        let aliases = nodes.map { node in
+            let message = cycleMessage(of: node.key)
+            let alias = "typealias \(message) = \(node.service).__CycleEdges<__CycleGraph>"
+            let witness = "    typealias \(cycleAlias(of: node.key)) = \(message)"
+            guard let directive = lines?.directive(for: node.node) else {
+                return "    \(alias)\n\(witness)"
+            }
+            return "    \(directive)\n    \(alias)\n    #sourceLocation()\n\(witness)"
+        }
+        let body = aliases.isEmpty ? "" : "\n" + aliases.joined(separator: "\n") + "\n"
+        return ["private enum __CycleGraph: \(conformances.joined(separator: ", ")) {\(body)}"]
+    }
+}
+
+/// The name of the associated type that stands for a registration key in a cycle check:
+/// `Cycle_` and the words of the key's spelling (`(any Clock)` and `any Clock` are the same key).
+/// `@Injectable` names its dependencies the same way.
+func cycleAlias(of type: String) -> String {
+    "Cycle_" + identifierWords(type).joined(separator: "_")
+}
+
+/// The name of the protocol that exports a key's node to the cycle checks of other assemblies:
+/// `Node_` and the words of the key's spelling.
+func cycleNodeName(of type: String) -> String {
+    "Node_" + identifierWords(type).joined(separator: "_")
+}
+
+/// The name of the type alias that defines a key's node in a cycle check, a ``readableName(_:)``
+/// that reads as the compiler's error when the key is in a cycle: "type alias 'Ping needs itself
+/// through its dependencies: take one of them as Lazy or ServiceProvider' references itself".
+func cycleMessage(of type: String) -> String {
+    let key = identifierWords(type).joined(separator: " ")
+    return readableName("\(key) needs itself through its dependencies: take one of them as Lazy or ServiceProvider")
+}
