@@ -160,10 +160,10 @@ public enum __ServiceMacroSupport {
         tags: repeat each Tag,
         in env: ServiceEnv,
     ) throws(ServiceError) -> T? {
-        let name = serviceName(type, tags: tagSet(repeat each tags))
         do {
             return try resolveOnEitherTrack(type, tags: repeat each tags, in: env)
-        } catch .notRegistered(let serviceType) where serviceType == name {
+        } catch .notRegistered(let serviceType) where serviceType == serviceName(type, tags: tagSet(repeat each tags)) {
+            // NB: the name is built only when something is missing.
             return nil
         }
     }

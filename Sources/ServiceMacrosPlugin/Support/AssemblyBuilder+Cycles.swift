@@ -1,5 +1,4 @@
 import SwiftSyntax
-import SwiftSyntaxMacros
 
 /// The cycle check of `@Assembly(checkCycles: true)`, and the nodes every assembly exports to the
 /// cycle checks of the assemblies that include it.
@@ -60,7 +59,7 @@ extension AssemblyBuilder {
     /// compiler reports on that registration's line, with the other registrations of the cycle
     /// as notes. The graph also conforms to the included assembly's `__CycleNodes`, so that a
     /// cycle through its services is seen too.
-    func cycleGraph(in context: some MacroExpansionContext) -> [String] {
+    func cycleGraph(_ lines: RegistrationLines?) -> [String] {
         guard model.checksCycles else {
             return []
         }
@@ -73,7 +72,6 @@ extension AssemblyBuilder {
         for node in nodes where services.insert(node.service).inserted {
             conformances.append("\(node.service).__CycleRequirements")
         }
-        let lines = RegistrationLines(of: nodes, in: context)
         let aliases = nodes.map { node in
             let message = cycleMessage(of: node.key)
             let alias = "typealias \(message) = \(node.service).__CycleEdges<__CycleGraph>"

@@ -40,9 +40,11 @@ struct AssemblyBuilder {
 
     /// The members, as one declaration of verbatim text (see ``verbatimDeclaration(_:)``).
     func members(in context: some MacroExpansionContext) -> [DeclSyntax] {
+        // NB: one line table for the graph classes and the cycle graph.
+        let lines = RegistrationLines(of: model.registrations, in: context)
         let members =
             publicInitializer() + registrationsTable() + [assembleFunction()] + providedClasses()
-            + graphNamespace(in: context) + cycleExport() + cycleGraph(in: context)
+            + graphNamespace(lines) + cycleExport() + cycleGraph(lines)
         return [verbatimDeclaration(members.joined(separator: "\n\n"))]
     }
 
@@ -272,8 +274,7 @@ struct AssemblyBuilder {
     /// NB: the classes and their `#sourceLocation` directives form one declaration whose text is
     /// ours: as separate members, the expansion puts blank lines between them (shifting the
     /// mapped line) and swift-syntax 600 drops directives parsed together with a class.
-    private func graphNamespace(in context: some MacroExpansionContext) -> [String] {
-        let lines = RegistrationLines(of: model.registrations, in: context)
+    private func graphNamespace(_ lines: RegistrationLines?) -> [String] {
         let graphs = model.registrations.compactMap { registration -> String? in
             let requirements: String
             // NB: a `#registerMain` graph says it is one, which a `@MainActor` type requires.
