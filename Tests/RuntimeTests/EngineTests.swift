@@ -171,6 +171,32 @@ struct EngineTests {
         #expect(try env.resolve(Logger.self).label == "second")
     }
 
+    @Test("a type's first registration makes its slot with the registration and how to build it directly")
+    func newSlotHoldsItsRegistration() throws {
+        let env = ServiceEnv(name: #function)
+        env.register(GeneratedLeaf.self, scope: .transient)
+        env.register(GeneratedMiddle.self, scope: .graph)
+        env.register(GeneratedTop.self, scope: .singleton)
+        env.register(Database.self, scope: .transient) { Database() }
+        env.register(GeneratedPing.self, tags: "tagged", scope: .transient)
+        func slot(_ type: Any.Type) -> Slot? { env.storage.lookup(ObjectIdentifier(type))?.takeUnretainedValue() }
+        #expect(slot(GeneratedLeaf.self)?.directBuild == .transient)
+        #expect(slot(GeneratedMiddle.self)?.directBuild == .graph)
+        #expect(slot(GeneratedTop.self)?.directBuild == DirectBuild.no)
+        #expect(slot(Database.self)?.directBuild == DirectBuild.no)
+        // NB: a tagged slot is not in the table, and is never built directly.
+        #expect(slot(GeneratedPing.self) == nil)
+        #expect(env.storage.slot(creating: GeneratedPing.self, tags: tagSet("tagged")).directBuild == DirectBuild.no)
+        for type in [GeneratedLeaf.self, GeneratedMiddle.self, GeneratedTop.self, Database.self] as [Any.Type] {
+            #expect(slot(type)?.registration.load(ordering: .relaxed) != 0)
+        }
+        #expect(try env.resolve(GeneratedTop.self).middle.leaf.label == "generated")
+        // Registering again goes through the existing slot: a closure replaces the direct build.
+        env.register(GeneratedLeaf.self, scope: .transient) { GeneratedLeaf(label: "closure") }
+        #expect(slot(GeneratedLeaf.self)?.directBuild == DirectBuild.no)
+        #expect(try env.resolve(GeneratedLeaf.self).label == "closure")
+    }
+
     @Test("the slot table keeps every type across many growths")
     func tableGrowth() {
         let env = ServiceEnv(name: #function)

@@ -198,7 +198,7 @@ extension Slot {
     func decide(on track: Track, for construction: Construction, weak: Bool) -> SharedDecision {
         withState { state in
             if weak {
-                if let object = state.weakInstance {
+                if let object = state.weakObject {
                     return .alive(object)
                 }
             } else {
@@ -269,12 +269,14 @@ extension Slot {
     /// reset happened meanwhile or the slot no longer has the registration that built it.
     @usableFromInline
     func finishWeakConstruction(generation: UInt64, publishing object: AnyObject?, builtBy registration: Registration) {
+        // NB: the reference is made before the lock is taken, so the lock covers no allocation.
+        let reference = object.map(WeakInstance.init)
         withState { state in
             state.construction = nil
-            guard let object, mayPublish(now: state.generation, startedAt: generation, builtBy: registration) else {
+            guard let reference, mayPublish(now: state.generation, startedAt: generation, builtBy: registration) else {
                 return
             }
-            state.weakInstance = object
+            state.weakInstance = reference
         }
     }
 }

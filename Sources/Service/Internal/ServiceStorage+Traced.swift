@@ -164,3 +164,49 @@ extension ServiceStorage {
         }
     }
 }
+
+/// Where this storage's resolution trace and usage record go.
+extension ServiceStorage {
+    /// Records what is resolved in this storage and below it with `recorder`, or stops with nil.
+    func setUsageRecorder(_ recorder: UsageRecorder?) {
+        let wasOn = withWriter { state in
+            defer { state.usageRecorder = recorder }
+            return state.usageRecorder != nil
+        }
+        ResolutionTracing.count((recorder == nil ? 0 : 1) - (wasOn ? 1 : 0))
+    }
+
+    /// The usage recorder of this storage or of its nearest ancestor that has one, and that
+    /// storage.
+    func usageRecorder() -> (UsageRecorder, ServiceStorage)? {
+        var storage: ServiceStorage? = self
+        while let current = storage {
+            if let recorder = current.withWriter({ $0.usageRecorder }) {
+                return (recorder, current)
+            }
+            storage = current.parent
+        }
+        return nil
+    }
+
+    /// Sends this environment's resolution trace to `handler`, or turns it off with nil.
+    func setTraceHandler(_ handler: ResolutionTraceHandler?) {
+        let wasOn = withWriter { state in
+            defer { state.traceHandler = handler }
+            return state.traceHandler != nil
+        }
+        ResolutionTracing.count((handler == nil ? 0 : 1) - (wasOn ? 1 : 0))
+    }
+
+    /// The trace handler of this environment or of its nearest ancestor that has one.
+    func traceHandler() -> ResolutionTraceHandler? {
+        var storage: ServiceStorage? = self
+        while let current = storage {
+            if let handler = current.withWriter({ $0.traceHandler }) {
+                return handler
+            }
+            storage = current.parent
+        }
+        return nil
+    }
+}

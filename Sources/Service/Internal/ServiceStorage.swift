@@ -50,7 +50,7 @@ final class ServiceStorage: @unchecked Sendable {
     /// Runs this storage's disposals; nil for a scope, which reports to its parent's.
     private let ownDisposalReport: DisposalReport?
 
-    private struct WriterState {
+    struct WriterState {
         /// Every slot, untagged and tagged, in creation order.
         var slots: [Slot] = []
         /// The published table of untagged slots.
@@ -69,10 +69,19 @@ final class ServiceStorage: @unchecked Sendable {
         var traceHandler: ResolutionTraceHandler?
         /// What this environment, its children and its scopes resolved, while that is recorded.
         var usageRecorder: UsageRecorder?
+
+        /// Adds a new slot to `slots`.
+        mutating func add(_ slot: Slot) {
+            if slots.capacity == 0 {
+                // NB: one allocation for the first few slots, not one per doubling.
+                slots.reserveCapacity(4)
+            }
+            slots.append(slot)
+        }
     }
 
     /// The key of a tagged registration.
-    private struct TaggedKey: Hashable {
+    struct TaggedKey: Hashable {
         let type: ObjectIdentifier
         let tags: TagSet
     }
@@ -102,28 +111,6 @@ final class ServiceStorage: @unchecked Sendable {
         ResolutionTracing.count((writerState.traceHandler == nil ? 0 : -1) - (writerState.usageRecorder == nil ? 0 : 1))
     }
 
-    /// Records what is resolved in this storage and below it with `recorder`, or stops with nil.
-    func setUsageRecorder(_ recorder: UsageRecorder?) {
-        let wasOn = withWriter { state in
-            defer { state.usageRecorder = recorder }
-            return state.usageRecorder != nil
-        }
-        ResolutionTracing.count((recorder == nil ? 0 : 1) - (wasOn ? 1 : 0))
-    }
-
-    /// The usage recorder of this storage or of its nearest ancestor that has one, and that
-    /// storage.
-    func usageRecorder() -> (UsageRecorder, ServiceStorage)? {
-        var storage: ServiceStorage? = self
-        while let current = storage {
-            if let recorder = current.withWriter({ $0.usageRecorder }) {
-                return (recorder, current)
-            }
-            storage = current.parent
-        }
-        return nil
-    }
-
     /// The registration of `type` under `tags` that a resolve here uses, and the storage that
     /// registered it: this one or the nearest ancestor that has one.
     func registrar(of type: Any.Type, tags: TagSet) -> (ServiceStorage, Registration)? {
@@ -131,27 +118,6 @@ final class ServiceStorage: @unchecked Sendable {
             if let registration = storage.ownEntry(for: type, tags: tags).1 {
                 return (storage, registration)
             }
-        }
-        return nil
-    }
-
-    /// Sends this environment's resolution trace to `handler`, or turns it off with nil.
-    func setTraceHandler(_ handler: ResolutionTraceHandler?) {
-        let wasOn = withWriter { state in
-            defer { state.traceHandler = handler }
-            return state.traceHandler != nil
-        }
-        ResolutionTracing.count((handler == nil ? 0 : 1) - (wasOn ? 1 : 0))
-    }
-
-    /// The trace handler of this environment or of its nearest ancestor that has one.
-    func traceHandler() -> ResolutionTraceHandler? {
-        var storage: ServiceStorage? = self
-        while let current = storage {
-            if let handler = current.withWriter({ $0.traceHandler }) {
-                return handler
-            }
-            storage = current.parent
         }
         return nil
     }
@@ -177,7 +143,7 @@ final class ServiceStorage: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the registration bookkeeping.
-    private func withWriter<Result>(_ body: (inout WriterState) -> Result) -> Result {
+    func withWriter<Result>(_ body: (inout WriterState) -> Result) -> Result {
         writerLock.lockSpinning()
         defer { writerLock.unlockSpinning() }
         return body(&writerState)
@@ -358,40 +324,43 @@ final class ServiceStorage: @unchecked Sendable {
 
     /// The slot of `type` under `tags`, created if needed.
     func slot(creating type: Any.Type, tags: TagSet) -> Slot {
+        slot(creating: type, tags: tags, with: nil).slot
+    }
+
+    /// The slot of `type` under `tags`, and whether it is new; a new slot is made with
+    /// `registration` already in it, before any reader can see it.
+    private func slot(
+        creating type: Any.Type,
+        tags: TagSet,
+        with registration: Registration?,
+    ) -> (slot: Slot, isNew: Bool) {
         guard !tags.isEmpty else {
-            return slot(creating: type)
+            return slot(creating: type, with: registration)
         }
         let key = TaggedKey(type: ObjectIdentifier(type), tags: tags)
         return withWriter { state in
             if let existing = state.tagged[key] {
-                return existing
+                return (existing, false)
             }
-            let slot = Slot(type: type, tags: tags, sequence: state.slots.count)
-            if state.slots.capacity == 0 {
-                // NB: one allocation for the first few slots, not one per doubling.
-                state.slots.reserveCapacity(4)
-            }
-            state.slots.append(slot)
+            let slot = Slot(type: type, tags: tags, sequence: state.slots.count, registration: registration)
+            state.add(slot)
             state.tagged[key] = slot
             state.taggedByType[key.type, default: []].append(slot)
-            return slot
+            return (slot, true)
         }
     }
 
-    /// The untagged slot of `type`, created (and the table grown) if needed.
-    private func slot(creating type: Any.Type) -> Slot {
+    /// The untagged slot of `type` (made with `registration` in it if new, and the table grown
+    /// if needed), and whether it is new.
+    private func slot(creating type: Any.Type, with registration: Registration?) -> (slot: Slot, isNew: Bool) {
         let key = UInt(bitPattern: ObjectIdentifier(type))
         return withWriter { state in
             let current = state.table
             if let existing = current.slot(for: key) {
-                return existing.takeUnretainedValue()
+                return (existing.takeUnretainedValue(), false)
             }
-            let slot = Slot(type: type, sequence: state.slots.count)
-            if state.slots.capacity == 0 {
-                // NB: one allocation for the first few slots, not one per doubling.
-                state.slots.reserveCapacity(4)
-            }
-            state.slots.append(slot)
+            let slot = Slot(type: type, sequence: state.slots.count, registration: registration)
+            state.add(slot)
             // NB: grow at a load factor of 3/4; linear probing stays short below it.
             if state.slots.count * 4 > current.slotCapacity * 3 {
                 let larger = SlotTable.make(capacity: current.slotCapacity * 2)
@@ -404,7 +373,7 @@ final class ServiceStorage: @unchecked Sendable {
             } else {
                 current.insert(slot, for: key)
             }
-            return slot
+            return (slot, true)
         }
     }
 
@@ -414,7 +383,11 @@ final class ServiceStorage: @unchecked Sendable {
     /// form are the same, and is dropped otherwise.
     @usableFromInline
     func install(_ registration: Registration, for type: Any.Type, tags: TagSet = []) {
-        let slot = slot(creating: type, tags: tags)
+        let (slot, isNew) = slot(creating: type, tags: tags, with: registration)
+        guard !isNew else {
+            // NB: the slot was made with the registration; nothing was cached or built in it.
+            return
+        }
         let newBits = RetainedBits.retain(registration)
         let dropped = slot.withState { state in
             var dropped: [UInt] = []

@@ -31,10 +31,16 @@ final class Slot: @unchecked Sendable {
     let sequence: Int32
     @exclusivity(unchecked) private var stateValue = SlotState()
 
-    init(type: Any.Type, tags: TagSet = [], sequence: Int) {
+    /// A slot for `type` under `tags`, holding `registration` (retained) if one is given.
+    init(type: Any.Type, tags: TagSet = [], sequence: Int, registration: Registration? = nil) {
         self.type = type
         self.tags = tags
         self.sequence = Int32(sequence)
+        if let registration {
+            // NB: the slot is not published yet; the store that publishes it orders these.
+            self.registration.store(RetainedBits.retain(registration), ordering: .relaxed)
+            direct.store(tags.isEmpty ? registration.direct : .no, ordering: .relaxed)
+        }
     }
 
     /// `tags`, or nil when there are none, as cycle checks compare them.
@@ -117,8 +123,23 @@ struct SlotState {
     var generation: UInt64 = 0
     /// The singleton or custom-scoped construction in flight, if any.
     var construction: Construction?
-    /// The instance of a weak registration, while something else holds it.
-    weak var weakInstance: AnyObject?
+    /// Refers weakly to the instance of a weak registration, while something else holds it.
+    ///
+    /// NB: a box, not a `weak` property: a weak reference costs a runtime call to initialise,
+    /// assign and destroy, and every slot would pay them, where only weak registrations need one.
+    var weakInstance: WeakInstance?
+
+    /// The living instance of a weak registration, if any.
+    var weakObject: AnyObject? { weakInstance?.object }
+}
+
+/// A weak reference to the instance of a weak registration (see `SlotState.weakInstance`).
+final class WeakInstance {
+    weak var object: AnyObject?
+
+    init(_ object: AnyObject) {
+        self.object = object
+    }
 }
 
 /// One singleton or custom-scoped construction in flight.
