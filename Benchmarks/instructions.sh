@@ -30,7 +30,7 @@ per_operation() {
 
 rows=("$@")
 if [ ${#rows[@]} -eq 0 ]; then
-    rows=(leaf leaf-other-env three chain diamond cached service-read main-service-read scope)
+    rows=(leaf leaf-other-env three chain diamond cached service-read main-service-read scope register register-concrete)
 fi
 printf '| scenario | hand-written | Service, closures | × | Service, @Injectable | × |\n|---|---:|---:|---:|---:|---:|\n'
 for row in "${rows[@]}"; do
@@ -40,6 +40,7 @@ for row in "${rows[@]}"; do
         service-read) hand=$(per_operation hand-cached); closures=$(per_operation service-read); macro="" ;;
         main-service-read) hand=$(per_operation hand-cached); closures=$(per_operation main-service-read); macro="" ;;
         scope) hand=$(per_operation scope-by-hand); closures=$(per_operation scope); macro="" ;;
+        register | register-concrete) hand=$(per_operation "hand-$row"); closures=$(per_operation "$row"); macro="" ;;
         *) hand=$(per_operation "hand-$row"); closures=$(per_operation "$row"); macro=$(per_operation "macro-$row") ;;
     esac
     ratio() { [ -n "$1" ] && awk -v a="$1" -v b="$hand" 'BEGIN { printf "×%.1f", a / b }'; }

@@ -145,6 +145,19 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
             for registrar in registrars { registrar.handWritten(&table) }
             blackHole(table)
         }
+    case "register-concrete":
+        // NB: the same, with one call site per concrete type, as an app registers.
+        repeatInline(max(1, count / concreteTypeCount)) {
+            let fresh = ServiceEnv(name: "registration")
+            registerConcreteTypes(in: fresh)
+            blackHole(fresh)
+        }
+    case "hand-register-concrete":
+        repeatInline(max(1, count / concreteTypeCount)) {
+            var table: [ObjectIdentifier: @Sendable () -> Any] = [:]
+            registerConcreteTypesByHand(in: &table)
+            blackHole(table)
+        }
     case "scope-by-hand": repeatInline(count) { serveRequestByHand(1) }
     default: fatalError("unknown profile \(arguments[index + 1])")
     }
@@ -456,6 +469,22 @@ let scenarios: [Scenario] = [
         ],
     ),
     Scenario(
+        name: "registering 1,000 distinct services at their own call sites (per registration)",
+        iterations: iterations(200),
+        contenders: [
+            Contender(library: "hand-written") {
+                var table: [ObjectIdentifier: @Sendable () -> Any] = [:]
+                registerConcreteTypesByHand(in: &table)
+                blackHole(table)
+            },
+            Contender(library: "Service") {
+                let fresh = ServiceEnv(name: "registration")
+                registerConcreteTypes(in: fresh)
+                blackHole(fresh)
+            },
+        ],
+    ),
+    Scenario(
         name: "macro-generated assembly of 100 services: assemble + resolve the root",
         iterations: iterations(2_000),
         contenders: [
@@ -525,7 +554,8 @@ let selected = scenarios.filter { only == nil || $0.name.contains(only!) }.map {
 }
 var measurements = measure(selected, samples: samples)
 for index in measurements.indices where measurements[index].scenario.hasPrefix("registering") {
-    measurements[index].samples = measurements[index].samples.map { $0 / Double(registrars.count) }
+    let registered = measurements[index].scenario.contains("own call sites") ? concreteTypeCount : registrars.count
+    measurements[index].samples = measurements[index].samples.map { $0 / Double(registered) }
 }
 
 // MARK: Threads reading one cached singleton.

@@ -10,11 +10,15 @@ extension ServiceEnv {
     /// struct Database: Sendable { let url: String }
     /// ServiceEnv.current.register(Database.self) { Database(url: "sqlite://app.db") }
     /// ```
+    @inlinable
     public func register<S: Sendable>(
         _ type: S.Type,
         scope: ServiceScope = .singleton,
         factory: @escaping @Sendable () throws -> S,
     ) {
+        // NB: inlinable, so the registration's class is specialised where the call is: its
+        // metadata comes from a cache at the call site, not the runtime's table of every generic
+        // instantiation, which an unspecialised call searches by `S` on every registration.
         storage.install(SendableRegistration(scope: scope, factory: factory), for: type)
     }
 
@@ -66,12 +70,13 @@ extension ServiceEnv {
     ///     ServiceEnv.current.registerMain(ViewModel.self) { ViewModel() }
     /// }
     /// ```
-    @MainActor
+    @MainActor @inlinable
     public func registerMain<S>(
         _ type: S.Type,
         scope: ServiceScope = .singleton,
         factory: @escaping @MainActor () throws -> S,
     ) {
+        // NB: inlinable for the reason `register(_:scope:factory:)` is.
         storage.install(MainRegistration(scope: scope, factory: factory), for: type)
     }
 
@@ -103,7 +108,7 @@ extension ServiceEnv {
     /// @MainActor final class Router {}
     /// @MainActor func setUp() { ServiceEnv.current.registerMain(Router()) }
     /// ```
-    @MainActor
+    @MainActor @inlinable
     public func registerMain<S>(_ instance: S) {
         let registration = MainRegistration(scope: .singleton, isInstance: true) { instance }
         storage.install(registration, for: S.self)

@@ -169,6 +169,7 @@ final class InjectableRegistration<Value: Sendable>: Registration, @unchecked Se
 final class MainRegistration<Value>: Registration, @unchecked Sendable {
     @usableFromInline let factory: @MainActor @Sendable () throws -> Value
 
+    @usableFromInline
     init(scope: ServiceScope, isInstance: Bool = false, factory: @escaping @MainActor @Sendable () throws -> Value) {
         self.factory = factory
         super.init(scope: scope, track: .main, isInstance: isInstance)
