@@ -54,8 +54,9 @@ enum DirectBuild: UInt8, AtomicRepresentable, Sendable {
 
 @usableFromInline
 class Registration: @unchecked Sendable {
-    // Safety: immutable once installed (`metadata` is set before `install`, by the registering
-    // thread); subclasses only add `let` properties of Sendable types.
+    // Safety: immutable once installed (a `DescribedRegistration`'s metadata is set before
+    // `install`, by the registering thread); subclasses only add `let` properties of Sendable
+    // types, or that metadata.
     @usableFromInline let scope: ServiceScope
     /// `scope`, reduced to how instances are shared.
     @usableFromInline let sharing: Sharing
@@ -72,8 +73,9 @@ class Registration: @unchecked Sendable {
     /// request); zero until then.
     @usableFromInline let nonDisposableType = Atomic<UInt>(0)
     /// What the factory builds and resolves, when it is known (an `Injectable` type registered
-    /// without a closure); `validate()` and graph exports read it.
-    @usableFromInline var metadata: RegistrationMetadata?
+    /// without a closure); `validate()` and graph exports read it. Nil here: a registration that
+    /// can know it is a `DescribedRegistration`.
+    var metadata: RegistrationMetadata? { nil }
     /// Increases with every registration made while an assembly is being applied, and is zero
     /// for the others; tells an assembly's own registrations from later overrides.
     let serial = Registration.assemblies.load(ordering: .relaxed) == 0 ? 0 : Registration.nextSerial()
@@ -127,6 +129,21 @@ class Registration: @unchecked Sendable {
     }
 }
 
+/// A registration that may know what its factory builds and resolves (`metadata`), which a
+/// closure registration cannot: it stores it, where a `SendableRegistration` saves the word.
+@usableFromInline
+class DescribedRegistration: Registration, @unchecked Sendable {
+    // Safety: `storedMetadata` is set before `install`, by the registering thread, and only read
+    // after; subclasses only add `let` properties of Sendable types.
+    private var storedMetadata: RegistrationMetadata?
+
+    @usableFromInline
+    override var metadata: RegistrationMetadata? {
+        get { storedMetadata }
+        set { storedMetadata = newValue }
+    }
+}
+
 /// A registration on the Sendable track.
 @usableFromInline
 final class SendableRegistration<Value: Sendable>: Registration, @unchecked Sendable {
@@ -148,7 +165,7 @@ final class SendableRegistration<Value: Sendable>: Registration, @unchecked Send
 /// A Sendable-track registration of an `Injectable` type, built by its `make(resolver:)` in the
 /// environment that resolves it.
 @usableFromInline
-final class InjectableRegistration<Value: Sendable>: Registration, @unchecked Sendable {
+final class InjectableRegistration<Value: Sendable>: DescribedRegistration, @unchecked Sendable {
     @usableFromInline let make: @Sendable (ServiceEnv) throws -> Value
 
     @usableFromInline
@@ -166,7 +183,7 @@ final class InjectableRegistration<Value: Sendable>: Registration, @unchecked Se
 
 /// A registration on the MainActor track.
 @usableFromInline
-final class MainRegistration<Value>: Registration, @unchecked Sendable {
+final class MainRegistration<Value>: DescribedRegistration, @unchecked Sendable {
     @usableFromInline let factory: @MainActor @Sendable () throws -> Value
 
     @usableFromInline
@@ -181,7 +198,7 @@ final class MainRegistration<Value>: Registration, @unchecked Sendable {
 /// The factory receives the arguments packed in one tuple and returns `nil` when they are not
 /// of the registered types.
 @usableFromInline
-final class ArgumentRegistration<Value: Sendable>: Registration, @unchecked Sendable {
+final class ArgumentRegistration<Value: Sendable>: DescribedRegistration, @unchecked Sendable {
     @usableFromInline let factory: @Sendable (any Sendable) throws -> Value?
     private let storedArgumentTypes: [Any.Type]
 
@@ -200,7 +217,7 @@ final class ArgumentRegistration<Value: Sendable>: Registration, @unchecked Send
 
 /// A MainActor-track registration whose factory takes resolve-time arguments.
 @usableFromInline
-final class MainArgumentRegistration<Value>: Registration, @unchecked Sendable {
+final class MainArgumentRegistration<Value>: DescribedRegistration, @unchecked Sendable {
     @usableFromInline let factory: @MainActor @Sendable (any Sendable) throws -> Value?
     private let storedArgumentTypes: [Any.Type]
 
@@ -219,7 +236,7 @@ final class MainArgumentRegistration<Value>: Registration, @unchecked Sendable {
 
 /// A Sendable-track registration with an `async` factory, with or without arguments.
 @usableFromInline
-final class AsyncRegistration<Value: Sendable>: Registration, @unchecked Sendable {
+final class AsyncRegistration<Value: Sendable>: DescribedRegistration, @unchecked Sendable {
     @usableFromInline let factory: @Sendable (any Sendable) async throws -> Value?
     private let storedArgumentTypes: [Any.Type]
 
