@@ -103,7 +103,7 @@ struct AssemblyDiagnosticTests {
                         }
                     }
 
-                    private enum __InjectionGraphs {
+                    private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(Database.self)`: Provided, Database.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 3)
@@ -202,7 +202,7 @@ struct AssemblyDiagnosticTests {
                         }
                     }
 
-                    private enum __InjectionGraphs {
+                    private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(SystemClock.self, as: (any Clock).self)`: Provided, SystemClock.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 3)
@@ -389,7 +389,7 @@ struct AssemblyDiagnosticTests {
                         }
                     }
 
-                    private enum __InjectionGraphs {
+                    private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(Database.self, tags: "a", 1)`: Provided, Database.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 3)

@@ -60,7 +60,7 @@ extension AssemblyMacroTests {
                         }
                     }
 
-                    private enum __InjectionGraphs {
+                    private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#registerMain(HomeViewModel.self)`: Provided, @MainActor HomeViewModel.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 3)
@@ -151,7 +151,7 @@ extension AssemblyMacroTests {
                         }
                     }
 
-                    private enum __InjectionGraphs {
+                    private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 4)
                         final class `#register(Reporter.self)`: Provided, Reporter.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 4)
@@ -236,7 +236,7 @@ extension AssemblyMacroTests {
                         }
                     }
 
-                    private enum __InjectionGraphs {
+                    private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(Feature.self)`: Provided, Feature.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 3)
@@ -301,7 +301,7 @@ extension AssemblyMacroTests {
                         }
                     }
 
-                    private enum __InjectionGraphs {
+                    private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(Checkout.self)`: Provided, Checkout.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 3)
@@ -385,7 +385,7 @@ extension AssemblyMacroTests {
                         }
                     }
 
-                    private enum __InjectionGraphs {
+                    private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 4)
                         final class `#register(Database.self)`: Provided, Database.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 4)

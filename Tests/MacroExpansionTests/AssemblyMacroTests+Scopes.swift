@@ -98,7 +98,7 @@ extension AssemblyMacroTests {
                     class Provided: ProvidedToSharedServices {
                     }
 
-                    private enum __InjectionGraphs {
+                    private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 4)
                         final class `#register(NoteStore.self)`: ProvidedToSharedServices, NoteStore.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 4)
@@ -261,7 +261,7 @@ extension AssemblyMacroTests {
                         }
                     }
 
-                    private enum __InjectionGraphs {
+                    private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 4)
                         final class `#register(Clock.self)`: ProvidedToSharedServices, Clock.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 4)
@@ -381,7 +381,7 @@ extension AssemblyMacroTests {
                         }
                     }
 
-                    private enum __InjectionGraphs {
+                    private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(EditorSession.self)`: Provided, EditorSession.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 3)

@@ -101,7 +101,7 @@ extension AssemblyMacroTests {
                         }
                     }
 
-                    private enum __InjectionGraphs {
+                    private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(Database.self)`: Provided, Database.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 3)
@@ -251,7 +251,7 @@ extension AssemblyMacroTests {
                         }
                     }
 
-                    private enum __InjectionGraphs {
+                    private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(Checkout.self)`: Provided, Checkout.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 3)

@@ -112,7 +112,7 @@ struct AssemblyMacroTests {
                         }
                     }
 
-                    private enum __InjectionGraphs {
+                    private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(Database.self)`: Provided, Database.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 3)
@@ -205,7 +205,7 @@ struct AssemblyMacroTests {
                         }
                     }
 
-                    private enum __InjectionGraphs {
+                    private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(SystemClock.self, as: (any Clock).self)`: Provided, SystemClock.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 3)

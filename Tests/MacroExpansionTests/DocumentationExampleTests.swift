@@ -183,7 +183,7 @@ struct DocumentationExampleTests {
                         }
                     }
 
-                    private enum __InjectionGraphs {
+                    private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(Database.self)`: ProvidedToSendableServices, Database.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 3)
@@ -378,7 +378,7 @@ struct DocumentationExampleTests {
                         }
                     }
 
-                    private enum __InjectionGraphs {
+                    private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(Ping.self)`: Provided, Ping.InjectionRequirements {
                             #sourceLocation(file: "test.swift", line: 3)

@@ -78,16 +78,16 @@ public macro Inject() = #externalMacro(module: "ServiceMacrosPlugin", type: "Inj
 ///     #external(Logger.self)
 /// }
 /// // expands to: `static let registrations`, `assemble(env:)`, a `Provided` class with one
-/// // `provide(_:)` per provided type, and `__InjectionGraphs`: one `Provided` subclass per
-/// // `#register` of an `@Injectable` type, named after that line (`` `#register(UserRepository.self)` ``)
-/// // and conforming to its `InjectionRequirements` there.
+/// // `provide(_:)` per provided type, and `__injectionGraphs()`, declaring one local `Provided`
+/// // subclass per `#register` of an `@Injectable` type, named after that line
+/// // (`` `#register(UserRepository.self)` ``) and conforming to its `InjectionRequirements` there.
 /// ```
 ///
 /// A dependency the assembly does not provide fails on its `#register` line, and the first line
 /// names the service and what it needs:
 ///
 /// ```text
-/// AppAssembly.swift:4:17: error: type 'AppAssembly.__InjectionGraphs.`#register(UserRepository.self)`' does not conform to protocol 'UserRepository.`needs Database`'
+/// AppAssembly.swift:4:17: error: type '`#register(UserRepository.self)`' does not conform to protocol 'UserRepository.`needs Database`'
 /// AppAssembly.swift:4:174: error: unavailable instance method 'provide' was used to satisfy a requirement of protocol 'needs Database': AppAssembly does not provide it to 'UserRepository': register it in AppAssembly, or declare it with '#external'
 /// ```
 ///
@@ -110,7 +110,7 @@ public macro Inject() = #externalMacro(module: "ServiceMacrosPlugin", type: "Inj
 @attached(
     member,
     names: named(init), named(registrations), named(__registrationTable), named(assemble), named(Provided),
-    named(__InjectionGraphs),
+    named(__injectionGraphs),
     named(__CycleGraph), named(__CycleNodes), named(__CycleExport), named(ProvidedToSharedServices),
     named(ProvidedToSendableServices), named(ProvidedToSharedMainActorServices)
 )

@@ -308,7 +308,7 @@ struct AssemblyBuilder {
         guard !graphs.isEmpty else {
             return []
         }
-        return ["private enum __InjectionGraphs {\n\(graphs.joined(separator: "\n"))\n}"]
+        return ["private static func __injectionGraphs() {\n\(graphs.joined(separator: "\n"))\n}"]
     }
 
     /// The provider of a tagged registration, `provide(_:tagged:)` with its tags as a
