@@ -164,191 +164,28 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
     exit(0)
 }
 
-/// Runs `body` `count` times; inlined with its closure, so the loop calls nothing else.
-@inline(__always)
-func repeatInline(_ count: Int, _ body: () -> Void) {
-    for _ in 0..<count {
-        body()
-    }
-}
-
-/// The ten-link chain written by hand.
-@inline(never)
-func buildChainByHand() -> Chain0 {
-    Chain0(
-        next: Chain1(
-            next: Chain2(
-                next: Chain3(next: Chain4(next: Chain5(next: Chain6(next: Chain7(next: Chain8(next: Chain9()))))))
-            )
-        )
-    )
-}
 
 // NB: Swinject's containers are not Sendable. `container` is only used from the main thread;
 // `synchronized` is Swinject's own thread-safe resolver, the one it documents for threads.
 nonisolated(unsafe) let container = SwinjectAdapter.makeContainer()
 nonisolated(unsafe) let synchronized = container.synchronize()
 
-enum HandWritten {
-    static let singleton = CachedSingleton()
-    /// The same singleton built at run time, as an app builds its services at launch. The
-    /// compiler may lay `singleton` out statically as an immortal object, whose retains are free;
-    /// this one has a real reference count, shared by every thread that retains it.
-    static let heapSingleton = makeAtRunTime()
-
-    @inline(never)
-    static func makeAtRunTime() -> CachedSingleton {
-        CachedSingleton()
-    }
-}
-
-/// A hand-written accessor of the run-time-built singleton (so each call retains a real object).
-@inline(never)
-func heapSingletonAccessor() -> CachedSingleton {
-    HandWritten.heapSingleton
-}
-
-/// A hand-written accessor: returns the singleton from a function call, as real code would.
-@inline(never)
-func handWrittenAccessor() -> CachedSingleton {
-    HandWritten.singleton
-}
-
-// `--scaling-probe`: only the two-thread cached-singleton throughput, in a few variants.
 if arguments.contains("--scaling-probe") {
-    let captured = ServiceEnv.online
-    let probeConsumer = ServiceConsumer()
-    _ = probeConsumer.singleton
-    let variants: [(String, @Sendable () -> Void)] = [
-        ("hand-written", { blackHole(HandWritten.singleton) }),
-        ("hand-written accessor", { blackHole(handWrittenAccessor()) }),
-        ("hand-written accessor, heap-allocated singleton", { blackHole(heapSingletonAccessor()) }),
-        ("Service via .online", { blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: .online)) }),
-        ("Service, env captured", { blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: captured)) }),
-        ("@Service cell", { blackHole(probeConsumer.singleton) }),
-    ]
-    for (name, operation) in variants {
-        let one = (0..<3).map { _ in throughput(threads: 1, iterations: 4_000_000, operation) }.max() ?? 0
-        let two = (0..<3).map { _ in throughput(threads: 2, iterations: 4_000_000, operation) }.max() ?? 0
-        print("\(name): 1 thread \(Int(one / 1e6)) Mops/s, 2 threads \(Int(two / 1e6)) Mops/s, ×\(two / one)")
-    }
+    runScalingProbe()
     exit(0)
 }
 
 // MARK: Semantic checks, before any timing.
 
-func checkSemantics() {
-    let service = ServiceAdapter.resolve(CachedSingleton.self, in: env)
-    require(service === ServiceAdapter.resolve(CachedSingleton.self, in: env), "Service singleton identity")
-    require(
-        container.resolve(CachedSingleton.self)! === container.resolve(CachedSingleton.self)!,
-        "Swinject singleton identity", )
-    @Dependency(\.cachedSingleton) var dependency
-    @Dependency(\.cachedSingleton) var dependencyAgain
-    require(dependency === dependencyAgain, "swift-dependencies singleton identity")
-
-    require(
-        ServiceAdapter.resolve(Leaf.self, in: env) !== ServiceAdapter.resolve(Leaf.self, in: env), "Service transient",
-    )
-    require(container.resolve(Leaf.self)! !== container.resolve(Leaf.self)!, "Swinject transient")
-    @Dependency(\.makeLeaf) var makeLeaf
-    require(makeLeaf() !== makeLeaf(), "swift-dependencies transient")
-
-    let serviceTop = ServiceAdapter.resolve(DiamondTop.self, in: env)
-    let swinjectTop = container.resolve(DiamondTop.self)!
-    @Dependency(\.diamond) var diamond
-    let dependenciesTop = diamond.makeTop()
-    for (library, top) in [
-        ("Service", serviceTop), ("Swinject", swinjectTop), ("swift-dependencies", dependenciesTop),
-    ] {
-        require(top.left.shared === top.right.shared, "\(library) graph sharing inside one resolve")
-    }
-    require(
-        serviceTop.left.shared !== ServiceAdapter.resolve(DiamondTop.self, in: env).left.shared, "Service fresh graph",
-    )
-    require(swinjectTop.left.shared !== container.resolve(DiamondTop.self)!.left.shared, "Swinject fresh graph")
-
-    @Dependency(\.chain) var chain
-    require(chainLength(ServiceAdapter.resolve(Chain0.self, in: env)) == 10, "Service chain")
-    require(chainLength(container.resolve(Chain0.self)!) == 10, "Swinject chain")
-    require(chainLength(chain.make0()) == 10, "swift-dependencies chain")
-    require(ServiceConsumer().singleton === service, "@Service resolves the singleton")
-
-    let first = env.makeScope(named: "request 1")
-    first.register(RequestID(value: 1))
-    let second = env.makeScope(named: "request 2")
-    second.register(RequestID(value: 2))
-    require(ServiceAdapter.resolve(CachedSingleton.self, in: first) === service, "a scope shares the singleton")
-    let log = ServiceAdapter.resolve(RequestLog.self, in: first)
-    require(log === ServiceAdapter.resolve(RequestLog.self, in: first), "one scoped instance per scope")
-    require(log.request.value == 1, "a scoped service sees its scope's context")
-    require(ServiceAdapter.resolve(RequestLog.self, in: second).request.value == 2, "scopes are isolated")
-
-    let generated = ServiceEnv(name: "generated check")
-    MainActor.assumeIsolated { generated.assemble(GeneratedAssembly()) }
-    let root = ServiceAdapter.resolve(G0.self, in: generated)
-    require(
-        root.g1.g3 === ServiceAdapter.resolve(G3.self, in: generated), "Service generated graph shares singletons", )
-    let swinjectGenerated = Container()
-    registerGeneratedGraph(in: swinjectGenerated)
-    require(
-        swinjectGenerated.resolve(G0.self)!.g2.g6 === swinjectGenerated.resolve(G6.self)!, "Swinject generated graph", )
-}
-
-checkSemantics()
-
-/// A hand-written check of the same adjacency list: every dependency is registered, no cycle.
-func handWrittenValidate(_ edges: [[Int]], registered: Set<Int>) -> [String] {
-    var problems: [String] = []
-    var marks = [UInt8](repeating: 0, count: edges.count)
-    func visit(_ node: Int) {
-        marks[node] = 1
-        for next in edges[node] {
-            guard registered.contains(next) else {
-                problems.append("\(node) needs \(next)")
-                continue
-            }
-            if marks[next] == 1 {
-                problems.append("cycle at \(next)")
-            } else if marks[next] == 0 {
-                visit(next)
-            }
-        }
-        marks[node] = 2
-    }
-    for node in edges.indices where marks[node] == 0 {
-        visit(node)
-    }
-    return problems
-}
+checkSemantics(env: env)
 
 let validationEnv = ServiceEnv(name: "validation")
 registerValidationGraph(in: validationEnv)
 let validationRegistered = Set(validationGraphEdges.indices)
 
-/// validate() accepts the generated graph, and finds a missing service in a copy without one.
-func checkValidation() {
-    require((try? validationEnv.validate())?.nodes.count == validationGraphEdges.count, "Service validates 1,000")
-    let broken = ServiceEnv(name: "validation broken")
-    broken.register(V0.self)
-    do {
-        try broken.validate()
-        require(false, "Service validate finds a missing service")
-    } catch {
-        require(error.problems.count == 2, "Service validate reports both missing children of V0")
-    }
-    require(handWrittenValidate(validationGraphEdges, registered: validationRegistered).isEmpty, "hand-written check")
-}
-
-checkValidation()
+checkValidation(validationEnv, registered: validationRegistered)
 
 // MARK: Scenarios.
-
-/// Reads a dependency once, the way a type's `@Dependency` property would.
-func dependency<Value>(_ keyPath: KeyPath<DependencyValues, Value> & Sendable) -> Value {
-    @Dependency(keyPath) var value
-    return value
-}
 
 let makeThreeDependencies = dependency(\.makeThreeDependencies)
 let chainFactories = dependency(\.chain)
@@ -560,16 +397,6 @@ for index in measurements.indices where measurements[index].scenario.hasPrefix("
 
 // MARK: Threads reading one cached singleton.
 
-/// Throughput of one way to read the cached singleton, per thread count.
-struct Scaling {
-    let library: String
-    /// Operations per second with `threadCounts[index]` threads.
-    let throughput: [Double]
-
-    /// Throughput with `threads` threads as a multiple of one thread's.
-    func scaling(at index: Int) -> Double { throughput[index] / throughput[0] }
-}
-
 /// `--threads 1,2,4`: the thread counts to measure (always starting from 1); 1 and 2 by default.
 let threadCounts: [Int] = {
     let listed = arguments.firstIndex(of: "--threads").flatMap {
@@ -604,15 +431,6 @@ let scaling = scalingContenders.map { library, operation in
 
 // MARK: Memory per registration at 10,000 registrations.
 
-/// Resident memory in bytes (Linux `/proc/self/statm`; 0 where that file does not exist).
-func allocatedBytes() -> Int {
-    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
-        return 0
-    }
-    let fields = statm.split(separator: " ")
-    return fields.count > 1 ? (Int(fields[1]) ?? 0) * 4_096 : 0
-}
-
 let memoryRegistrars = typeRegistrars(count: only == nil ? 10_000 : 1)
 let warmUp = ServiceEnv(name: "metadata warm-up")
 for registrar in memoryRegistrars { registrar.service(warmUp) }
@@ -623,10 +441,6 @@ let bytesPerRegistration = Double(allocatedBytes() - before) / Double(memoryRegi
 blackHole(measured)
 
 // MARK: Report.
-
-func format(_ value: Double) -> String {
-    value >= 100 ? String(format: "%.0f", value) : String(format: "%.1f", value)
-}
 
 let baselines = Dictionary(
     measurements.filter { $0.library == "hand-written" }.map { ($0.scenario, $0.median) },

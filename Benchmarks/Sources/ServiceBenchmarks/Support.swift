@@ -1,0 +1,104 @@
+import Dependencies
+import Foundation
+import Service
+
+// The hand-written baselines and the helpers of main.swift that need none of its state.
+
+/// Runs `body` `count` times; inlined with its closure, so the loop calls nothing else.
+@inline(__always)
+func repeatInline(_ count: Int, _ body: () -> Void) {
+    for _ in 0..<count {
+        body()
+    }
+}
+
+/// The ten-link chain written by hand.
+@inline(never)
+func buildChainByHand() -> Chain0 {
+    Chain0(
+        next: Chain1(
+            next: Chain2(
+                next: Chain3(next: Chain4(next: Chain5(next: Chain6(next: Chain7(next: Chain8(next: Chain9()))))))
+            )
+        )
+    )
+}
+
+enum HandWritten {
+    static let singleton = CachedSingleton()
+    /// The same singleton built at run time, as an app builds its services at launch. The
+    /// compiler may lay `singleton` out statically as an immortal object, whose retains are free;
+    /// this one has a real reference count, shared by every thread that retains it.
+    static let heapSingleton = makeAtRunTime()
+
+    @inline(never)
+    static func makeAtRunTime() -> CachedSingleton {
+        CachedSingleton()
+    }
+}
+
+/// A hand-written accessor of the run-time-built singleton (so each call retains a real object).
+@inline(never)
+func heapSingletonAccessor() -> CachedSingleton {
+    HandWritten.heapSingleton
+}
+
+/// A hand-written accessor: returns the singleton from a function call, as real code would.
+@inline(never)
+func handWrittenAccessor() -> CachedSingleton {
+    HandWritten.singleton
+}
+
+/// A hand-written check of the same adjacency list: every dependency is registered, no cycle.
+func handWrittenValidate(_ edges: [[Int]], registered: Set<Int>) -> [String] {
+    var problems: [String] = []
+    var marks = [UInt8](repeating: 0, count: edges.count)
+    func visit(_ node: Int) {
+        marks[node] = 1
+        for next in edges[node] {
+            guard registered.contains(next) else {
+                problems.append("\(node) needs \(next)")
+                continue
+            }
+            if marks[next] == 1 {
+                problems.append("cycle at \(next)")
+            } else if marks[next] == 0 {
+                visit(next)
+            }
+        }
+        marks[node] = 2
+    }
+    for node in edges.indices where marks[node] == 0 {
+        visit(node)
+    }
+    return problems
+}
+
+/// Reads a dependency once, the way a type's `@Dependency` property would.
+func dependency<Value>(_ keyPath: KeyPath<DependencyValues, Value> & Sendable) -> Value {
+    @Dependency(keyPath) var value
+    return value
+}
+
+/// Throughput of one way to read the cached singleton, per thread count.
+struct Scaling {
+    let library: String
+    /// Operations per second with `threadCounts[index]` threads.
+    let throughput: [Double]
+
+    /// Throughput with `threads` threads as a multiple of one thread's.
+    func scaling(at index: Int) -> Double { throughput[index] / throughput[0] }
+}
+
+/// Resident memory in bytes (Linux `/proc/self/statm`; 0 where that file does not exist).
+func allocatedBytes() -> Int {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+        return 0
+    }
+    let fields = statm.split(separator: " ")
+    return fields.count > 1 ? (Int(fields[1]) ?? 0) * 4_096 : 0
+}
+
+func format(_ value: Double) -> String {
+    value >= 100 ? String(format: "%.0f", value) : String(format: "%.1f", value)
+}
