@@ -333,7 +333,8 @@ struct FixtureBuild: Sendable {
     }
 
     /// Builds the fixture; retries once if the build failed before compiling it (for example
-    /// because another SwiftPM process held the shared package cache).
+    /// because another SwiftPM process held the shared package cache). The output of the last
+    /// build is kept in `.build-fixtures/last-build-output.txt`.
     static func run() -> FixtureBuild {
         let first = buildOnce()
         if first.exitCode != 0 && first.errorMessages.isEmpty {
@@ -362,6 +363,9 @@ struct FixtureBuild: Sendable {
         }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        // NB: kept for inspection when an expectation fails (the whole output is too long for a
+        // failure message).
+        try? data.write(to: root.appendingPathComponent(".build-fixtures/last-build-output.txt"))
         return FixtureBuild(exitCode: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
     }
 }
