@@ -107,13 +107,11 @@ class Registration: @unchecked Sendable {
         self.isInstance = isInstance
     }
 
-    /// Runs a Sendable-track factory for a caller that knows the value type only generically
-    /// (a MainActor service's dependency), building in `env`; `type` must be the registered type.
-    /// Whether the slot of an untagged key may build with `make(resolver:)` directly: only
-    /// `register(_:scope:)` of an `Injectable` type makes an `.environment` registration, and
-    /// its factory is that type's `make(resolver:)`.
-    var direct: DirectBuild {
-        guard form == .environment && track == .sendable else {
+    /// How a slot that holds this registration under `tags` may build without reading it (see
+    /// `Slot.direct`): only `register(_:scope:)` of an `Injectable` type makes an `.environment`
+    /// registration, and its factory is that type's `make(resolver:)`; a tagged slot never does.
+    func direct(under tags: TagSet) -> DirectBuild {
+        guard tags.isEmpty && form == .environment && track == .sendable else {
             return .no
         }
         return switch sharing {
@@ -123,6 +121,8 @@ class Registration: @unchecked Sendable {
         }
     }
 
+    /// Runs a Sendable-track factory for a caller that knows the value type only generically
+    /// (a MainActor service's dependency), building in `env`; `type` must be the registered type.
     @usableFromInline
     func makeValue<T>(as type: T.Type, in env: ServiceEnv) throws -> T {
         preconditionFailure("only plain Sendable-track registrations are built this way")

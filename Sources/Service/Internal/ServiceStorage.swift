@@ -392,7 +392,7 @@ final class ServiceStorage: @unchecked Sendable {
         let dropped = slot.withState { state in
             var dropped: [UInt] = []
             let oldBits = slot.registration.exchange(newBits, ordering: .sequentiallyConsistent)
-            slot.direct.store(tags.isEmpty ? registration.direct : .no, ordering: .releasing)
+            slot.direct.store(registration.direct(under: tags), ordering: .releasing)
             if oldBits != 0 {
                 dropped.append(oldBits)
                 let old = RetainedBits.object(oldBits, as: Registration.self).takeUnretainedValue()

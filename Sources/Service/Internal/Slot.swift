@@ -39,7 +39,7 @@ final class Slot: @unchecked Sendable {
         if let registration {
             // NB: the slot is not published yet; the store that publishes it orders these.
             self.registration.store(RetainedBits.retain(registration), ordering: .relaxed)
-            direct.store(tags.isEmpty ? registration.direct : .no, ordering: .relaxed)
+            direct.store(registration.direct(under: tags), ordering: .relaxed)
         }
     }
 
