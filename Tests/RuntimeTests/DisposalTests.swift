@@ -4,7 +4,7 @@ import Testing
 
 /// What the disposals of one test did, in order.
 private final class DisposalLog: Sendable {
-    private let events = Mutex<[String]>([])
+    private let events = Shared<[String]>([])
 
     func append(_ event: String) {
         events.withLock { $0.append(event) }
@@ -229,7 +229,7 @@ struct DisposalTests {
     @Test("concurrent resolves and resets: every cached instance is disposed at most once, the last one exactly once")
     func concurrentResets() async throws {
         let log = DisposalLog()
-        let built = Mutex<[Resource]>([])
+        let built = Shared<[Resource]>([])
         let env = ServiceEnv(name: "busy")
         env.register(Resource.self) {
             let resource = Resource("resource", log: log)
