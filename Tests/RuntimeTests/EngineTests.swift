@@ -179,7 +179,7 @@ struct EngineTests {
         env.register(GeneratedTop.self, scope: .singleton)
         env.register(Database.self, scope: .transient) { Database() }
         env.register(GeneratedPing.self, tags: "tagged", scope: .transient)
-        func slot(_ type: Any.Type) -> Slot? { env.storage.lookup(ObjectIdentifier(type))?.takeUnretainedValue() }
+        func slot(_ type: Any.Type) -> Slot? { env.storage.lookup(ObjectIdentifier(type)) }
         #expect(slot(GeneratedLeaf.self)?.directBuild == .transient)
         #expect(slot(GeneratedMiddle.self)?.directBuild == .graph)
         #expect(slot(GeneratedTop.self)?.directBuild == DirectBuild.no)
@@ -188,7 +188,7 @@ struct EngineTests {
         #expect(slot(GeneratedPing.self) == nil)
         #expect(env.storage.slot(creating: GeneratedPing.self, tags: tagSet("tagged")).directBuild == DirectBuild.no)
         for type in [GeneratedLeaf.self, GeneratedMiddle.self, GeneratedTop.self, Database.self] as [Any.Type] {
-            #expect(slot(type)?.registration.load(ordering: .relaxed) != 0)
+            #expect(slot(type)?.registrationBits != 0)
         }
         #expect(try env.resolve(GeneratedTop.self).middle.leaf.label == "generated")
         // Registering again goes through the existing slot: a closure replaces the direct build.
@@ -205,6 +205,34 @@ struct EngineTests {
             operation.register(env)
         }
         #expect(operations.allSatisfy { $0.resolvesCorrectly(env) })
+    }
+
+    @Test("slots in many blocks keep their registrations and instances; all are released with the environment")
+    func slotBlocks() throws {
+        final class Keyed: Sendable {
+            let key: Int
+            init(_ key: Int) { self.key = key }
+        }
+        let tracker = WeakTracker()
+        // NB: more slots than four blocks of the largest size, untagged and tagged in turn.
+        let count = SlotBlocks.maximumCapacity * 4 + 3
+        do {
+            let env = ServiceEnv(name: #function)
+            let operations = distinctTypeOperations(count: count)
+            for (key, operation) in operations.enumerated() {
+                operation.register(env)
+                env.register(Keyed.self, tags: key, scope: .singleton) { Keyed(key) }
+            }
+            let first = try (0..<count).map { try env.resolve(Keyed.self, tags: $0) }
+            for instance in first {
+                tracker.track(instance)
+            }
+            #expect(first.enumerated().allSatisfy { $0.element.key == $0.offset })
+            #expect(try (0..<count).allSatisfy { try env.resolve(Keyed.self, tags: $0) === first[$0] })
+            #expect(operations.allSatisfy { $0.resolvesCorrectly(env) })
+        }
+        #expect(tracker.trackedCount == count)
+        #expect(tracker.aliveCount == 0)
     }
 }
 

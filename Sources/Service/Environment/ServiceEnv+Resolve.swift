@@ -54,7 +54,7 @@ extension ServiceEnv {
         // NB: the slot says how it was registered, so the registration is not read (or retained)
         // when the type's own `make(resolver:)` builds it; with a decorator on, the general path
         // builds it and runs them.
-        let direct = slot._withUnsafeGuaranteedRef { $0.directBuild }
+        let direct = slot.directBuild
         if direct != .no && !ConstructionHooks.areOn {
             return try storage.buildUnshared(type, slot: slot, inGraph: direct == .graph, in: self) {
                 env throws -> S in try S.make(resolver: env)

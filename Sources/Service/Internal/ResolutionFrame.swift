@@ -194,22 +194,11 @@ struct GraphObject: @unchecked Sendable {
 /// type and tags, alive as long as its storage) and the track.
 @usableFromInline
 struct GraphKey: Hashable, Sendable {
-    let slot: ObjectIdentifier
-    let track: Track
-
-    @usableFromInline
-    init(_ slot: Slot, track: Track) {
-        self.slot = ObjectIdentifier(slot)
-        self.track = track
-    }
+    @usableFromInline let slot: Slot
+    @usableFromInline let track: Track
 
     @inlinable
-    init(_ slot: Unmanaged<Slot>, track: Track) {
-        self.init(slot: slot._withUnsafeGuaranteedRef { ObjectIdentifier($0) }, track: track)
-    }
-
-    @usableFromInline
-    init(slot: ObjectIdentifier, track: Track) {
+    init(_ slot: Slot, track: Track) {
         self.slot = slot
         self.track = track
     }

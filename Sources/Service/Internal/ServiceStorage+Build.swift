@@ -1,5 +1,3 @@
-public import Synchronization
-
 /// The hot path of a synchronous Sendable-track resolve: the cached instance, or a transient or
 /// graph-scoped build, with no closure context, task-local or allocation besides the instance.
 ///
@@ -24,24 +22,24 @@ extension ServiceStorage {
 
     /// What `entry(_:)` finds in `slot`, the slot of `type` in this storage.
     @inlinable @inline(__always)
-    func entry<Value: Sendable>(_ type: Value.Type, in slot: Unmanaged<Slot>) -> Entry<Value> {
+    func entry<Value: Sendable>(_ type: Value.Type, in slot: Slot) -> Entry<Value> {
         // NB: a traced resolve takes the `.other` path, which traces it.
         guard !ResolutionTracing.isOn else {
             return .other
         }
         let section = ReaderGate.enter()
         defer { ReaderGate.leave(section) }
-        let cache = slot._withUnsafeGuaranteedRef { $0.loadCache(.sendable) }
+        let cache = slot.loadCache(.sendable)
         #if DEBUG
             ReaderGate.yieldInsideSectionForTesting(in: self) {
-                slot._withUnsafeGuaranteedRef { $0.loadCache(.sendable) } != cache
+                slot.loadCache(.sendable) != cache
             }
         #endif
         if cache != 0 {
             return .cached(RetainedBits.object(cache, as: ValueBox<Value>.self)._withUnsafeGuaranteedRef { $0.value })
         }
         // NB: read only when nothing is cached, in the same section.
-        let bits = slot._withUnsafeGuaranteedRef { $0.registration.load(ordering: .sequentiallyConsistent) }
+        let bits = slot.registrationBits
         guard bits != 0 else {
             return .other
         }
@@ -79,7 +77,7 @@ extension ServiceStorage {
     @inlinable @inline(never)
     func build<Value: Sendable>(
         _ type: Value.Type,
-        slot: Unmanaged<Slot>,
+        slot: Slot,
         _ registration: Unmanaged<Registration>,
         in env: ServiceEnv,
     ) throws(ServiceError) -> Value {
@@ -88,7 +86,7 @@ extension ServiceStorage {
         if sharing.isUnshared && !isInstance && !ConstructionHooks.areOn {
             return try buildUnshared(type, slot: slot, registration, inGraph: sharing == .graph, in: env)
         }
-        return try build(type, slot: slot.takeUnretainedValue(), registration.takeUnretainedValue(), in: env)
+        return try build(type, slot: slot, registration.takeUnretainedValue(), in: env)
     }
 
     /// `build(_:slot:_:in:)` for strong references, and for every sharing.
@@ -120,7 +118,7 @@ extension ServiceStorage {
     @inlinable @inline(__always)
     func buildUnshared<Value: Sendable>(
         _ type: Value.Type,
-        slot: Unmanaged<Slot>,
+        slot: Slot,
         _ registration: Unmanaged<Registration>,
         inGraph: Bool,
         in env: ServiceEnv,
@@ -142,7 +140,7 @@ extension ServiceStorage {
     @inlinable @inline(__always)
     func buildUnshared<Value: Sendable>(
         _ type: Value.Type,
-        slot: Unmanaged<Slot>,
+        slot: Slot,
         inGraph: Bool,
         in env: ServiceEnv,
         make: (ServiceEnv) throws -> Value,
@@ -191,7 +189,7 @@ enum Entry<Value: Sendable> {
     case cached(Value)
     /// No cached instance; the slot and its registration (retained once: release it when done)
     /// to build one with `build(_:slot:_:in:)`.
-    case build(Unmanaged<Slot>, Unmanaged<Registration>)
+    case build(Slot, Unmanaged<Registration>)
     /// Anything else: not registered here, inherited, tagged, with arguments, `async` or on the
     /// MainActor track.
     case other

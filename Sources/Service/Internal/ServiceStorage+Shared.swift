@@ -259,7 +259,7 @@ extension Slot {
     func mayPublish(now currentGeneration: UInt64, startedAt generation: UInt64, builtBy registration: Registration)
         -> Bool
     {
-        let current = self.registration.load(ordering: .relaxed)
+        let current = registrationBits
         let builder = UInt(bitPattern: Unmanaged.passUnretained(registration).toOpaque())
         return currentGeneration == generation && (current == 0 || current == builder)
     }

@@ -51,6 +51,8 @@ final class ServiceStorage: @unchecked Sendable {
     private let ownDisposalReport: DisposalReport?
 
     struct WriterState {
+        /// Where the slots live.
+        var blocks: SlotBlocks
         /// Every slot, untagged and tagged, in creation order.
         var slots: [Slot] = []
         /// The published table of untagged slots.
@@ -70,13 +72,16 @@ final class ServiceStorage: @unchecked Sendable {
         /// What this environment, its children and its scopes resolved, while that is recorded.
         var usageRecorder: UsageRecorder?
 
-        /// Adds a new slot to `slots`.
-        mutating func add(_ slot: Slot) {
+        /// Makes a slot for `type` under `tags`, with `registration` in it if one is given, and
+        /// adds it to `slots`.
+        mutating func makeSlot(type: Any.Type, tags: TagSet = [], registration: Registration?) -> Slot {
             if slots.capacity == 0 {
                 // NB: one allocation for the first few slots, not one per doubling.
                 slots.reserveCapacity(4)
             }
+            let slot = blocks.make(type: type, tags: tags, sequence: slots.count, registration: registration)
             slots.append(slot)
+            return slot
         }
     }
 
@@ -96,7 +101,7 @@ final class ServiceStorage: @unchecked Sendable {
         // NB: a scope usually registers a value or two; a table of 4 holds 3 before it grows.
         let first = SlotTable.make(capacity: isScope ? 4 : 16)
         table = Atomic(UInt(bitPattern: Unmanaged.passUnretained(first).toOpaque()))
-        writerState = WriterState(table: first)
+        writerState = WriterState(blocks: SlotBlocks(firstCapacity: isScope ? 2 : 8), table: first)
     }
 
     deinit {
@@ -107,6 +112,7 @@ final class ServiceStorage: @unchecked Sendable {
         for bits in withRetired({ $0 }) {
             RetainedBits.release(bits)
         }
+        writerState.blocks.free(writerState.slots)
         Decorations.count(-writerState.decorations.values.reduce(0) { $0 + $1.count })
         ResolutionTracing.count((writerState.traceHandler == nil ? 0 : -1) - (writerState.usageRecorder == nil ? 0 : 1))
     }
@@ -179,7 +185,7 @@ final class ServiceStorage: @unchecked Sendable {
     ///
     /// Needs no gate section: neither tables nor slots are freed before the storage.
     @inlinable @inline(__always)
-    func lookup(_ key: ObjectIdentifier) -> Unmanaged<Slot>? {
+    func lookup(_ key: ObjectIdentifier) -> Slot? {
         RetainedBits.object(table.load(ordering: .acquiring), as: SlotTable.self)
             ._withUnsafeGuaranteedRef { $0.slot(for: UInt(bitPattern: key)) }
     }
@@ -192,7 +198,7 @@ final class ServiceStorage: @unchecked Sendable {
         guard let slot = lookup(ObjectIdentifier(type)) else {
             return nil
         }
-        let bits = slot._withUnsafeGuaranteedRef { $0.loadCache(track) }
+        let bits = slot.loadCache(track)
         guard bits != 0 else {
             return nil
         }
@@ -248,7 +254,7 @@ final class ServiceStorage: @unchecked Sendable {
         var seen = Set<TagSet>()
         var ordered: [TagSet] = []
         for storage in chain.reversed() {
-            for slot in storage.ownSlots(of: type) where slot.registration.load(ordering: .relaxed) != 0 {
+            for slot in storage.ownSlots(of: type) where slot.registrationBits != 0 {
                 if seen.insert(slot.tags).inserted {
                     ordered.append(slot.tags)
                 }
@@ -264,7 +270,7 @@ final class ServiceStorage: @unchecked Sendable {
         let section = ReaderGate.enter()
         defer { ReaderGate.leave(section) }
         return slots.compactMap { slot in
-            let bits = slot.registration.load(ordering: .sequentiallyConsistent)
+            let bits = slot.registrationBits
             guard bits != 0 else {
                 return nil
             }
@@ -299,15 +305,15 @@ final class ServiceStorage: @unchecked Sendable {
             guard let slot = withWriter({ $0.tagged[key] }) else {
                 return (nil, nil)
             }
-            let bits = slot.registration.load(ordering: .sequentiallyConsistent)
+            let bits = slot.registrationBits
             return (slot, bits == 0 ? nil : RetainedBits.object(bits, as: Registration.self).takeUnretainedValue())
         }
         guard let slot = lookup(ObjectIdentifier(type)) else {
             return (nil, nil)
         }
-        let bits = slot._withUnsafeGuaranteedRef { $0.registration.load(ordering: .sequentiallyConsistent) }
+        let bits = slot.registrationBits
         let registration = bits == 0 ? nil : RetainedBits.object(bits, as: Registration.self).takeUnretainedValue()
-        return (slot.takeUnretainedValue(), registration)
+        return (slot, registration)
     }
 
     /// The nearest parent's registration of `type` under `tags`.
@@ -342,8 +348,7 @@ final class ServiceStorage: @unchecked Sendable {
             if let existing = state.tagged[key] {
                 return (existing, false)
             }
-            let slot = Slot(type: type, tags: tags, sequence: state.slots.count, registration: registration)
-            state.add(slot)
+            let slot = state.makeSlot(type: type, tags: tags, registration: registration)
             state.tagged[key] = slot
             state.taggedByType[key.type, default: []].append(slot)
             return (slot, true)
@@ -357,10 +362,9 @@ final class ServiceStorage: @unchecked Sendable {
         return withWriter { state in
             let current = state.table
             if let existing = current.slot(for: key) {
-                return (existing.takeUnretainedValue(), false)
+                return (existing, false)
             }
-            let slot = Slot(type: type, sequence: state.slots.count, registration: registration)
-            state.add(slot)
+            let slot = state.makeSlot(type: type, registration: registration)
             // NB: grow at a load factor of 3/4; linear probing stays short below it.
             if state.slots.count * 4 > current.slotCapacity * 3 {
                 let larger = SlotTable.make(capacity: current.slotCapacity * 2)
@@ -391,8 +395,7 @@ final class ServiceStorage: @unchecked Sendable {
         let newBits = RetainedBits.retain(registration)
         let dropped = slot.withState { state in
             var dropped: [UInt] = []
-            let oldBits = slot.registration.exchange(newBits, ordering: .sequentiallyConsistent)
-            slot.direct.store(registration.direct(under: tags), ordering: .releasing)
+            let oldBits = slot.exchangeRegistration(newBits, direct: registration.direct(under: tags))
             if oldBits != 0 {
                 dropped.append(oldBits)
                 let old = RetainedBits.object(oldBits, as: Registration.self).takeUnretainedValue()
@@ -418,7 +421,7 @@ final class ServiceStorage: @unchecked Sendable {
             // NB: a slot without a registration may cache an instance of an inherited one.
             let inherited = parent == nil ? nil : inheritedRegistration(for: slot.type, tags: slot.tags)
             slot.withState { state in
-                let bits = slot.registration.load(ordering: .sequentiallyConsistent)
+                let bits = slot.registrationBits
                 let effective =
                     bits != 0 ? RetainedBits.object(bits, as: Registration.self).takeUnretainedValue() : inherited
                 let matches = effective.map(predicate) ?? false
@@ -427,8 +430,7 @@ final class ServiceStorage: @unchecked Sendable {
                     slot.takeCaches(of: &state, into: &dropped)
                 }
                 if registrations {
-                    let old = slot.registration.exchange(0, ordering: .sequentiallyConsistent)
-                    slot.direct.store(.no, ordering: .releasing)
+                    let old = slot.exchangeRegistration(0, direct: .no)
                     if old != 0 {
                         dropped.append(old)
                     }

@@ -2,46 +2,40 @@ public import Synchronization
 
 /// Everything the environment knows about one service type: its registration and cached instances.
 ///
-/// The three atomics hold retained pointers (or zero). They are replaced only while the slot's
-/// state is locked, and a replaced pointer is released through `ReaderGate` (`retire(_:)`), so
-/// readers may load them without taking any lock.
-@usableFromInline
-final class Slot: @unchecked Sendable {
-    // Safety: `stateValue` is only read or written inside `withState`, between taking and
-    // releasing `stateLock`; every other stored property is immutable or atomic.
-    /// The registered type, kept for error messages.
-    @usableFromInline let type: Any.Type
-    /// The tags of the registration key; empty for the untagged registration of `type`.
-    @usableFromInline let tags: TagSet
-    /// A retained `Registration`, or zero when nothing is registered.
-    @usableFromInline let registration = Atomic<UInt>(0)
-    /// A retained `ValueBox` with the cached instance of the Sendable track, or zero.
-    @usableFromInline let cache = Atomic<UInt>(0)
-    /// A retained `ValueBox` with the cached instance of the MainActor track, or zero.
-    @usableFromInline let mainCache = Atomic<UInt>(0)
-    /// Whether the service can be built without its registration, by a direct call of the
-    /// `make(resolver:)` of the `Injectable` type it was registered with; set with `registration`.
-    @usableFromInline let direct = Atomic<DirectBuild>(.no)
-    /// Guards `stateValue`; inline, so a slot is one allocation.
-    private let stateLock = Atomic(false)
-    /// The slot's position in the order slots were created, which `resolveAll` reports in.
-    ///
-    /// NB: 32 bits, beside the two one-byte atomics: a slot is 88 bytes, which the allocator
-    /// serves from its 96-byte class (104 bytes took a 112-byte one).
-    let sequence: Int32
-    @exclusivity(unchecked) private var stateValue = SlotState()
+/// A slot is a reference to a `SlotRecord` in one of its storage's `SlotBlocks`, which neither
+/// moves nor frees a record before the storage itself is freed; copying a slot copies the
+/// reference, and two slots are equal when they refer to the same record.
+///
+/// The record's three atomics hold retained pointers (or zero). They are replaced only while the
+/// slot's state is locked, and a replaced pointer is released through `ReaderGate`
+/// (`retire(_:)`), so readers may load them without taking any lock.
+@usableFromInline @frozen
+struct Slot: Hashable, @unchecked Sendable {
+    // Safety: a slot is only an address; what it refers to is guarded as `SlotRecord` says.
+    @usableFromInline let record: UnsafeMutablePointer<SlotRecord>
 
-    /// A slot for `type` under `tags`, holding `registration` (retained) if one is given.
-    init(type: Any.Type, tags: TagSet = [], sequence: Int, registration: Registration? = nil) {
-        self.type = type
-        self.tags = tags
-        self.sequence = Int32(sequence)
-        if let registration {
-            // NB: the slot is not published yet; the store that publishes it orders these.
-            self.registration.store(RetainedBits.retain(registration), ordering: .relaxed)
-            direct.store(registration.direct(under: tags), ordering: .relaxed)
-        }
+    @inlinable
+    init(_ record: UnsafeMutablePointer<SlotRecord>) {
+        self.record = record
     }
+
+    /// The slot whose record is at `bits`, as a `SlotTable` entry stores it.
+    @inlinable @inline(__always)
+    init(bits: UInt) {
+        record = UnsafeMutablePointer(bitPattern: bits).unsafelyUnwrapped
+    }
+
+    /// The record's address, as a `SlotTable` entry stores it.
+    @inlinable var bits: UInt { UInt(bitPattern: record) }
+
+    /// The registered type, kept for error messages.
+    @inlinable var type: Any.Type { record.pointee.type }
+
+    /// The tags of the registration key; empty for the untagged registration of `type`.
+    @inlinable var tags: TagSet { record.pointee.tags }
+
+    /// The slot's position in the order slots were created, which `resolveAll` reports in.
+    var sequence: Int32 { record.pointee.sequence }
 
     /// `tags`, or nil when there are none, as cycle checks compare them.
     @inlinable var storedTags: TagSet? {
@@ -51,34 +45,35 @@ final class Slot: @unchecked Sendable {
     /// The registered type and tags, as errors spell them.
     var name: String { serviceName(type, tags: tags) }
 
-    deinit {
-        // NB: three loads, not a loop over an array literal, which would allocate.
-        let registrationBits = registration.load(ordering: .relaxed)
-        let cacheBits = cache.load(ordering: .relaxed)
-        let mainBits = mainCache.load(ordering: .relaxed)
-        if registrationBits != 0 {
-            RetainedBits.release(registrationBits)
-        }
-        if cacheBits != 0 {
-            RetainedBits.release(cacheBits)
-        }
-        if mainBits != 0 {
-            RetainedBits.release(mainBits)
-        }
+    /// The retained `Registration`, or zero when nothing is registered.
+    @inlinable @inline(__always)
+    var registrationBits: UInt {
+        record.pointee.registration.load(ordering: .sequentiallyConsistent)
+    }
+
+    /// Makes `bits` (a retained `Registration`, or zero) the registration, with how to build it
+    /// `direct`ly, and returns the previous one, which the caller must retire.
+    ///
+    /// Call only while the slot's state is locked.
+    func exchangeRegistration(_ bits: UInt, direct: DirectBuild) -> UInt {
+        let old = record.pointee.registration.exchange(bits, ordering: .sequentiallyConsistent)
+        record.pointee.direct.store(direct, ordering: .releasing)
+        return old
+    }
+
+    /// Whether the service can be built without its registration, as the last install or reset
+    /// left it.
+    @inlinable @inline(__always)
+    var directBuild: DirectBuild {
+        record.pointee.direct.load(ordering: .acquiring)
     }
 
     /// Loads the cache pointer of `track`.
-    /// `direct`, as the last install or reset left it.
-    @inlinable @inline(__always)
-    var directBuild: DirectBuild {
-        direct.load(ordering: .acquiring)
-    }
-
     @inlinable @inline(__always)
     func loadCache(_ track: Track) -> UInt {
         switch track {
-        case .sendable: cache.load(ordering: .sequentiallyConsistent)
-        case .main: mainCache.load(ordering: .sequentiallyConsistent)
+        case .sendable: record.pointee.cache.load(ordering: .sequentiallyConsistent)
+        case .main: record.pointee.mainCache.load(ordering: .sequentiallyConsistent)
         }
     }
 
@@ -86,16 +81,16 @@ final class Slot: @unchecked Sendable {
     @usableFromInline
     func exchangeCache(_ track: Track, with bits: UInt) -> UInt {
         switch track {
-        case .sendable: cache.exchange(bits, ordering: .sequentiallyConsistent)
-        case .main: mainCache.exchange(bits, ordering: .sequentiallyConsistent)
+        case .sendable: record.pointee.cache.exchange(bits, ordering: .sequentiallyConsistent)
+        case .main: record.pointee.mainCache.exchange(bits, ordering: .sequentiallyConsistent)
         }
     }
 
     /// Runs `body` with exclusive access to the slot's construction bookkeeping.
     func withState<Result>(_ body: (inout SlotState) -> Result) -> Result {
-        stateLock.lockSpinning()
-        defer { stateLock.unlockSpinning() }
-        return body(&stateValue)
+        record.pointee.stateLock.lockSpinning()
+        defer { record.pointee.stateLock.unlockSpinning() }
+        return body(&record.pointee.state)
     }
 
     /// Unpublishes both caches and forgets a weak instance; returns the retained pointers the
@@ -116,7 +111,110 @@ final class Slot: @unchecked Sendable {
     }
 }
 
-/// The mutable part of a `Slot`, guarded by its mutex.
+/// The data of one `Slot`, in a block of `SlotBlocks`.
+///
+/// `state` is only read or written inside `Slot.withState`, between taking and releasing
+/// `stateLock`; every other field is immutable or atomic. Pointee accesses through an unsafe
+/// pointer are not checked for exclusivity, so the lock is the only guard, as it must be.
+@usableFromInline
+struct SlotRecord: ~Copyable {
+    @usableFromInline let type: Any.Type
+    @usableFromInline let tags: TagSet
+    /// A retained `Registration`, or zero when nothing is registered.
+    @usableFromInline let registration: Atomic<UInt>
+    /// A retained `ValueBox` with the cached instance of the Sendable track, or zero.
+    @usableFromInline let cache = Atomic<UInt>(0)
+    /// A retained `ValueBox` with the cached instance of the MainActor track, or zero.
+    @usableFromInline let mainCache = Atomic<UInt>(0)
+    /// Whether the service can be built without its registration, by a direct call of the
+    /// `make(resolver:)` of the `Injectable` type it was registered with; set with `registration`.
+    @usableFromInline let direct: Atomic<DirectBuild>
+    /// Guards `state`.
+    let stateLock = Atomic(false)
+    /// NB: 32 bits, beside the two one-byte atomics, so that a record is 72 bytes.
+    let sequence: Int32
+    var state = SlotState()
+
+    /// A record for `type` under `tags`, holding `registration` (retained) if one is given.
+    init(type: Any.Type, tags: TagSet, sequence: Int, registration: Registration?) {
+        self.type = type
+        self.tags = tags
+        self.sequence = Int32(sequence)
+        // NB: the slot is not published yet; the store that publishes it orders these.
+        self.registration = Atomic(registration.map(RetainedBits.retain) ?? 0)
+        direct = Atomic(registration?.direct(under: tags) ?? .no)
+    }
+
+    deinit {
+        // NB: three loads, not a loop over an array literal, which would allocate.
+        let registrationBits = registration.load(ordering: .relaxed)
+        let cacheBits = cache.load(ordering: .relaxed)
+        let mainBits = mainCache.load(ordering: .relaxed)
+        if registrationBits != 0 {
+            RetainedBits.release(registrationBits)
+        }
+        if cacheBits != 0 {
+            RetainedBits.release(cacheBits)
+        }
+        if mainBits != 0 {
+            RetainedBits.release(mainBits)
+        }
+    }
+}
+
+/// The memory the slots of one storage live in: blocks of records, allocated as slots are made,
+/// never moved, and freed only with the storage, so a reader may use any slot it found for as
+/// long as it keeps the storage alive.
+///
+/// NB: one allocation per block, not one object per slot: registering a service allocated its
+/// slot (an object of 88 bytes, served from the allocator's 96-byte class) and freed it with the
+/// environment, which cost more instructions than everything else the slot's creation does.
+struct SlotBlocks {
+    private var blocks: [UnsafeMutablePointer<SlotRecord>] = []
+    /// How many records the last block holds, and how many of them are made.
+    private var capacity = 0
+    private var used = 0
+    /// The size of the first block: small for a scope, which usually registers a value or two.
+    private let firstCapacity: Int
+
+    /// Blocks starting with `firstCapacity` records, doubling up to `maximumCapacity`.
+    init(firstCapacity: Int) {
+        self.firstCapacity = firstCapacity
+    }
+
+    /// The largest block, in records (9 KiB): a block's unused tail costs little.
+    static let maximumCapacity = 128
+
+    /// Makes a slot for `type` under `tags`, holding `registration` (retained) if one is given.
+    mutating func make(type: Any.Type, tags: TagSet, sequence: Int, registration: Registration?) -> Slot {
+        if used == capacity {
+            capacity = capacity == 0 ? firstCapacity : min(capacity * 2, Self.maximumCapacity)
+            blocks.append(.allocate(capacity: capacity))
+            used = 0
+        }
+        let record = blocks[blocks.count - 1] + used
+        used += 1
+        record.initialize(to: SlotRecord(type: type, tags: tags, sequence: sequence, registration: registration))
+        return Slot(record)
+    }
+
+    /// Deinitialises `slots` (every slot made here) and frees the blocks.
+    ///
+    /// Call only when no reader can reach any of them: from the storage's deinit.
+    mutating func free(_ slots: [Slot]) {
+        for slot in slots {
+            slot.record.deinitialize(count: 1)
+        }
+        for block in blocks {
+            block.deallocate()
+        }
+        blocks = []
+        capacity = 0
+        used = 0
+    }
+}
+
+/// The mutable part of a `Slot`, guarded by its lock.
 struct SlotState {
     /// Bumped whenever the cache is dropped; a construction that started under an older
     /// generation does not publish its instance.

@@ -2,7 +2,7 @@ public import Synchronization
 
 /// An open-addressing hash table from a type's identity to its `Slot`, read without locks.
 ///
-/// An entry is one word, the slot's address, written once by `ServiceStorage` under its writer
+/// An entry is one word, the address of the slot's record, written once by `ServiceStorage` under its writer
 /// lock with a release store, after the slot is initialised; a reader loads it with acquire and
 /// compares the slot's type, which never changes, with the one it looks for. A full table is
 /// never resized in place: the storage builds a larger one and publishes it, and keeps the old
@@ -15,8 +15,8 @@ public import Synchronization
 final class SlotTable: ManagedBuffer<SlotTable.Header, Atomic<UInt>> {
     // NB: the tail elements are `capacity` atomics, only read and written through atomic
     // operations; writers are serialised by the writer lock of the `ServiceStorage` that owns the
-    // table. Values are unretained `Slot` pointers: the storage keeps every slot alive for as
-    // long as any of its tables.
+    // table. Values are `Slot` addresses: the storage keeps every slot for as long as any of its
+    // tables.
 
     /// The table's size, fixed at creation.
     @usableFromInline
@@ -64,7 +64,7 @@ final class SlotTable: ManagedBuffer<SlotTable.Header, Atomic<UInt>> {
 
     /// The slot registered for `key`, if any.
     @inlinable @inline(__always)
-    func slot(for key: UInt) -> Unmanaged<Slot>? {
+    func slot(for key: UInt) -> Slot? {
         withUnsafeMutablePointers { header, entries in
             let capacity = header.pointee.capacity
             var index = home(of: key, shift: header.pointee.shift)
@@ -73,8 +73,8 @@ final class SlotTable: ManagedBuffer<SlotTable.Header, Atomic<UInt>> {
                 if found == 0 {
                     return nil
                 }
-                let slot = RetainedBits.object(found, as: Slot.self)
-                if UInt(bitPattern: ObjectIdentifier(slot._withUnsafeGuaranteedRef { $0.type })) == key {
+                let slot = Slot(bits: found)
+                if UInt(bitPattern: ObjectIdentifier(slot.type)) == key {
                     return slot
                 }
                 index = (index &+ 1) & (capacity &- 1)
@@ -90,7 +90,7 @@ final class SlotTable: ManagedBuffer<SlotTable.Header, Atomic<UInt>> {
             while entries[index].load(ordering: .relaxed) != 0 {
                 index = (index &+ 1) & (capacity &- 1)
             }
-            entries[index].store(UInt(bitPattern: Unmanaged.passUnretained(slot).toOpaque()), ordering: .releasing)
+            entries[index].store(slot.bits, ordering: .releasing)
         }
     }
 }

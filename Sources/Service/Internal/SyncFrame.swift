@@ -22,7 +22,7 @@ struct SyncFrame {
     @usableFromInline let key: ObjectIdentifier
     /// The slot of the registration being built, which names its type and tags. Slots live as
     /// long as their storage, which the resolving environment keeps alive.
-    @usableFromInline unowned(unsafe) let slot: Slot
+    @usableFromInline let slot: Slot
     /// The storage of the environment that builds the service: `ServiceEnv.current` while the
     /// factory runs. The resolve that created the frame keeps it alive.
     @usableFromInline unowned(unsafe) let storage: ServiceStorage
@@ -47,21 +47,13 @@ struct SyncFrame {
 
     /// Starts constructing the service of `slot` in `storage` below `parent`, or throws if that
     /// would close a cycle or exceed the maximum depth.
-    @inlinable
-    init(_ slot: Slot, key: ObjectIdentifier, below parent: FrameParent, in storage: ServiceStorage)
-        throws(ServiceError)
-    {
-        try self.init(Unmanaged.passUnretained(slot), key: key, below: parent, in: storage)
-    }
-
-    /// `init(_:key:below:in:)` for a slot its caller keeps alive, which so is not retained.
     @inlinable @inline(__always)
-    init(_ slot: Unmanaged<Slot>, key: ObjectIdentifier, below parent: FrameParent, in storage: ServiceStorage)
+    init(_ slot: Slot, key: ObjectIdentifier, below parent: FrameParent, in storage: ServiceStorage)
         throws(ServiceError)
     {
         try parent.admit(slot, key: key)
         self.key = key
-        self.slot = slot._withUnsafeGuaranteedRef { $0 }
+        self.slot = slot
         self.storage = storage
         self.heap = nil
         switch parent {
@@ -240,7 +232,7 @@ enum FrameParent {
     /// cannot close a cycle) and the chain is shallower than any depth limit ever bound
     /// (`DepthFloor`).
     @inlinable @inline(__always)
-    func admit(_ slot: Unmanaged<Slot>, key: ObjectIdentifier) throws(ServiceError) {
+    func admit(_ slot: Slot, key: ObjectIdentifier) throws(ServiceError) {
         let (depth, ancestry) = depthAndAncestry
         if ancestry.mayContain(key) || depth >= DepthFloor.value {
             try admitChecked(slot, key: key)
@@ -249,8 +241,8 @@ enum FrameParent {
 
     /// `admitChecked(_:tags:key:)` for the type and tags of `slot`.
     @usableFromInline
-    func admitChecked(_ slot: Unmanaged<Slot>, key: ObjectIdentifier) throws(ServiceError) {
-        let slot = slot.takeUnretainedValue()
+    func admitChecked(_ slot: Slot, key: ObjectIdentifier) throws(ServiceError) {
+        let slot = slot
         try admitChecked(slot.type, tags: slot.storedTags, key: key)
     }
 
