@@ -88,9 +88,10 @@ struct Slot: Hashable, @unchecked Sendable {
 
     /// Runs `body` with exclusive access to the slot's construction bookkeeping.
     func withState<Result>(_ body: (inout SlotState) -> Result) -> Result {
+        let state = record.pointee.state
         record.pointee.stateLock.lockSpinning()
         defer { record.pointee.stateLock.unlockSpinning() }
-        return body(&record.pointee.state)
+        return body(&state.pointee)
     }
 
     /// Unpublishes both caches and forgets a weak instance; returns the retained pointers the
@@ -113,9 +114,13 @@ struct Slot: Hashable, @unchecked Sendable {
 
 /// The data of one `Slot`, in a block of `SlotBlocks`.
 ///
-/// `state` is only read or written inside `Slot.withState`, between taking and releasing
-/// `stateLock`; every other field is immutable or atomic. Pointee accesses through an unsafe
-/// pointer are not checked for exclusivity, so the lock is the only guard, as it must be.
+/// The record's fields are immutable or atomic, so every access to a record is a read. What
+/// `state` points at is only read or written inside `Slot.withState`, between taking and
+/// releasing `stateLock`.
+///
+/// NB: the state is not a field: a modifying access to a field of a record is, to
+/// ThreadSanitizer's Swift access checks, a modifying access to the whole record, which readers
+/// of the record's immutable fields would race with.
 @usableFromInline
 struct SlotRecord: ~Copyable {
     @usableFromInline let type: Any.Type
@@ -131,21 +136,32 @@ struct SlotRecord: ~Copyable {
     @usableFromInline let direct: Atomic<DirectBuild>
     /// Guards `state`.
     let stateLock = Atomic(false)
-    /// NB: 32 bits, beside the two one-byte atomics, so that a record is 72 bytes.
+    /// NB: 32 bits, beside the two one-byte atomics, so that a record is 56 bytes.
     let sequence: Int32
-    var state = SlotState()
+    /// The slot's construction bookkeeping, beside the record in its block.
+    let state: UnsafeMutablePointer<SlotState>
 
-    /// A record for `type` under `tags`, holding `registration` (retained) if one is given.
-    init(type: Any.Type, tags: TagSet, sequence: Int, registration: Registration?) {
+    /// A record for `type` under `tags`, holding `registration` (retained) if one is given, with
+    /// its bookkeeping initialised at `state`.
+    init(
+        type: Any.Type,
+        tags: TagSet,
+        sequence: Int,
+        registration: Registration?,
+        state: UnsafeMutablePointer<SlotState>,
+    ) {
         self.type = type
         self.tags = tags
         self.sequence = Int32(sequence)
+        state.initialize(to: SlotState())
+        self.state = state
         // NB: the slot is not published yet; the store that publishes it orders these.
         self.registration = Atomic(registration.map(RetainedBits.retain) ?? 0)
         direct = Atomic(registration?.direct(under: tags) ?? .no)
     }
 
     deinit {
+        state.deinitialize(count: 1)
         // NB: three loads, not a loop over an array literal, which would allocate.
         let registrationBits = registration.load(ordering: .relaxed)
         let cacheBits = cache.load(ordering: .relaxed)
@@ -170,7 +186,28 @@ struct SlotRecord: ~Copyable {
 /// slot (an object of 88 bytes, served from the allocator's 96-byte class) and freed it with the
 /// environment, which cost more instructions than everything else the slot's creation does.
 struct SlotBlocks {
-    private var blocks: [UnsafeMutablePointer<SlotRecord>] = []
+    /// A block: one allocation of its records, then the `SlotState` of each at the same index.
+    private struct Block {
+        let records: UnsafeMutablePointer<SlotRecord>
+        let states: UnsafeMutablePointer<SlotState>
+
+        init(capacity: Int) {
+            let recordBytes = MemoryLayout<SlotRecord>.stride * capacity
+            let memory = UnsafeMutableRawPointer.allocate(
+                byteCount: recordBytes + MemoryLayout<SlotState>.stride * capacity,
+                alignment: max(MemoryLayout<SlotRecord>.alignment, MemoryLayout<SlotState>.alignment),
+            )
+            // NB: both strides are multiples of 8, the alignment of both.
+            states = (memory + recordBytes).bindMemory(to: SlotState.self, capacity: capacity)
+            records = memory.bindMemory(to: SlotRecord.self, capacity: capacity)
+        }
+
+        func deallocate() {
+            UnsafeMutableRawPointer(records).deallocate()
+        }
+    }
+
+    private var blocks: [Block] = []
     /// How many records the last block holds, and how many of them are made.
     private var capacity = 0
     private var used = 0
@@ -182,19 +219,29 @@ struct SlotBlocks {
         self.firstCapacity = firstCapacity
     }
 
-    /// The largest block, in records (9 KiB): a block's unused tail costs little.
+    /// The largest block, in records (10 KiB with their states): a block's unused tail costs
+    /// little.
     static let maximumCapacity = 128
 
     /// Makes a slot for `type` under `tags`, holding `registration` (retained) if one is given.
     mutating func make(type: Any.Type, tags: TagSet, sequence: Int, registration: Registration?) -> Slot {
         if used == capacity {
             capacity = capacity == 0 ? firstCapacity : min(capacity * 2, Self.maximumCapacity)
-            blocks.append(.allocate(capacity: capacity))
+            blocks.append(Block(capacity: capacity))
             used = 0
         }
-        let record = blocks[blocks.count - 1] + used
+        let block = blocks[blocks.count - 1]
+        let record = block.records + used
+        record.initialize(
+            to: SlotRecord(
+                type: type,
+                tags: tags,
+                sequence: sequence,
+                registration: registration,
+                state: block.states + used,
+            )
+        )
         used += 1
-        record.initialize(to: SlotRecord(type: type, tags: tags, sequence: sequence, registration: registration))
         return Slot(record)
     }
 
