@@ -51,10 +51,8 @@ final class ServiceStorage: @unchecked Sendable {
     private let ownDisposalReport: DisposalReport?
 
     struct WriterState {
-        /// Where the slots live.
-        var blocks: SlotBlocks
         /// Every slot, untagged and tagged, in creation order.
-        var slots: [Slot] = []
+        var blocks: SlotBlocks
         /// The published table of untagged slots.
         var table: SlotTable
         /// The tables `table` replaced as it grew. They are kept until the storage is freed, so
@@ -72,17 +70,6 @@ final class ServiceStorage: @unchecked Sendable {
         /// What this environment, its children and its scopes resolved, while that is recorded.
         var usageRecorder: UsageRecorder?
 
-        /// Makes a slot for `type` under `tags`, with `registration` in it if one is given, and
-        /// adds it to `slots`.
-        mutating func makeSlot(type: Any.Type, tags: TagSet = [], registration: Registration?) -> Slot {
-            if slots.capacity == 0 {
-                // NB: one allocation for the first few slots, not one per doubling.
-                slots.reserveCapacity(4)
-            }
-            let slot = blocks.make(type: type, tags: tags, sequence: slots.count, registration: registration)
-            slots.append(slot)
-            return slot
-        }
     }
 
     /// The key of a tagged registration.
@@ -112,7 +99,7 @@ final class ServiceStorage: @unchecked Sendable {
         for bits in withRetired({ $0 }) {
             RetainedBits.release(bits)
         }
-        writerState.blocks.free(writerState.slots)
+        writerState.blocks.free()
         Decorations.count(-writerState.decorations.values.reduce(0) { $0 + $1.count })
         ResolutionTracing.count((writerState.traceHandler == nil ? 0 : -1) - (writerState.usageRecorder == nil ? 0 : 1))
     }
@@ -266,7 +253,7 @@ final class ServiceStorage: @unchecked Sendable {
     /// Every registration made in this storage (not inherited), in the order the keys were first
     /// registered.
     func ownRegistrations() -> [(type: Any.Type, tags: TagSet, registration: Registration)] {
-        let slots = withWriter { $0.slots }
+        let slots = withWriter { $0.blocks.all }
         let section = ReaderGate.enter()
         defer { ReaderGate.leave(section) }
         return slots.compactMap { slot in
@@ -348,7 +335,7 @@ final class ServiceStorage: @unchecked Sendable {
             if let existing = state.tagged[key] {
                 return (existing, false)
             }
-            let slot = state.makeSlot(type: type, tags: tags, registration: registration)
+            let slot = state.blocks.make(type: type, tags: tags, registration: registration)
             state.tagged[key] = slot
             state.taggedByType[key.type, default: []].append(slot)
             return (slot, true)
@@ -364,12 +351,14 @@ final class ServiceStorage: @unchecked Sendable {
             if let existing = current.slot(for: key) {
                 return (existing, false)
             }
-            let slot = state.makeSlot(type: type, registration: registration)
+            let slot = state.blocks.make(type: type, tags: [], registration: registration)
             // NB: grow at a load factor of 3/4; linear probing stays short below it.
-            if state.slots.count * 4 > current.slotCapacity * 3 {
+            if state.blocks.count * 4 > current.slotCapacity * 3 {
                 let larger = SlotTable.make(capacity: current.slotCapacity * 2)
-                for existing in state.slots where existing.tags.isEmpty {
-                    larger.insert(existing, for: UInt(bitPattern: ObjectIdentifier(existing.type)))
+                state.blocks.forEach { existing in
+                    if existing.tags.isEmpty {
+                        larger.insert(existing, for: UInt(bitPattern: ObjectIdentifier(existing.type)))
+                    }
                 }
                 state.outgrown.append(current)
                 state.table = larger
@@ -415,7 +404,7 @@ final class ServiceStorage: @unchecked Sendable {
     /// Drops the cached instances of every slot whose registration matches `predicate`; with
     /// `registrations`, drops the registrations of all slots too.
     func reset(registrations: Bool, where predicate: (Registration) -> Bool) {
-        let slots = withWriter { $0.slots }
+        let slots = withWriter { $0.blocks.all }
         var dropped: [UInt] = []
         for slot in slots {
             // NB: a slot without a registration may cache an instance of an inherited one.

@@ -180,16 +180,20 @@ struct SlotRecord: ~Copyable {
 
 /// The memory the slots of one storage live in: blocks of records, allocated as slots are made,
 /// never moved, and freed only with the storage, so a reader may use any slot it found for as
-/// long as it keeps the storage alive.
+/// long as it keeps the storage alive. The slots are in the order they were made, which is the
+/// order `resolveAll` and `validate()` report registrations in.
 ///
 /// NB: one allocation per block, not one object per slot: registering a service allocated its
 /// slot (an object of 88 bytes, served from the allocator's 96-byte class) and freed it with the
-/// environment, which cost more instructions than everything else the slot's creation does.
+/// environment, which cost more instructions than everything else the slot's creation does. The
+/// first block is held inline, so a scope that registers a value or two allocates one block and
+/// no list.
 struct SlotBlocks {
     /// A block: one allocation of its records, then the `SlotState` of each at the same index.
     private struct Block {
         let records: UnsafeMutablePointer<SlotRecord>
         let states: UnsafeMutablePointer<SlotState>
+        let capacity: Int
 
         init(capacity: Int) {
             let recordBytes = MemoryLayout<SlotRecord>.stride * capacity
@@ -200,6 +204,7 @@ struct SlotBlocks {
             // NB: both strides are multiples of 8, the alignment of both.
             states = (memory + recordBytes).bindMemory(to: SlotState.self, capacity: capacity)
             records = memory.bindMemory(to: SlotRecord.self, capacity: capacity)
+            self.capacity = capacity
         }
 
         func deallocate() {
@@ -207,10 +212,14 @@ struct SlotBlocks {
         }
     }
 
-    private var blocks: [Block] = []
-    /// How many records the last block holds, and how many of them are made.
-    private var capacity = 0
-    private var used = 0
+    /// The first block, then the others in the order they were allocated.
+    private var first: Block?
+    private var more: [Block] = []
+    /// The block slots are made in: the last one allocated.
+    private var last: Block?
+    /// How many slots were made, in all blocks, and how many of them in the last block.
+    private(set) var count = 0
+    private var usedInLast = 0
     /// The size of the first block: small for a scope, which usually registers a value or two.
     private let firstCapacity: Int
 
@@ -224,40 +233,71 @@ struct SlotBlocks {
     static let maximumCapacity = 128
 
     /// Makes a slot for `type` under `tags`, holding `registration` (retained) if one is given.
-    mutating func make(type: Any.Type, tags: TagSet, sequence: Int, registration: Registration?) -> Slot {
-        if used == capacity {
-            capacity = capacity == 0 ? firstCapacity : min(capacity * 2, Self.maximumCapacity)
-            blocks.append(Block(capacity: capacity))
-            used = 0
+    @inline(__always)
+    mutating func make(type: Any.Type, tags: TagSet, registration: Registration?) -> Slot {
+        if usedInLast == last?.capacity ?? 0 {
+            let block = Block(capacity: last.map { min($0.capacity * 2, Self.maximumCapacity) } ?? firstCapacity)
+            if first == nil {
+                first = block
+            } else {
+                more.append(block)
+            }
+            last = block
+            usedInLast = 0
         }
-        let block = blocks[blocks.count - 1]
-        let record = block.records + used
+        let block = last.unsafelyUnwrapped
+        let record = block.records + usedInLast
         record.initialize(
             to: SlotRecord(
                 type: type,
                 tags: tags,
-                sequence: sequence,
+                sequence: count,
                 registration: registration,
-                state: block.states + used,
+                state: block.states + usedInLast,
             )
         )
-        used += 1
+        usedInLast += 1
+        count += 1
         return Slot(record)
     }
 
-    /// Deinitialises `slots` (every slot made here) and frees the blocks.
+    /// Calls `body` with every slot, in the order they were made.
+    func forEach(_ body: (Slot) -> Void) {
+        var remaining = count
+        var next = -1
+        // NB: an index, -1 for `first`: no list of the blocks is made.
+        while remaining > 0, let block = next < 0 ? first : more[next] {
+            let made = min(remaining, block.capacity)
+            for index in 0..<made {
+                body(Slot(block.records + index))
+            }
+            remaining -= made
+            next += 1
+        }
+    }
+
+    /// Every slot, in the order they were made.
+    var all: [Slot] {
+        var slots: [Slot] = []
+        slots.reserveCapacity(count)
+        forEach { slots.append($0) }
+        return slots
+    }
+
+    /// Deinitialises every slot and frees the blocks.
     ///
     /// Call only when no reader can reach any of them: from the storage's deinit.
-    mutating func free(_ slots: [Slot]) {
-        for slot in slots {
-            slot.record.deinitialize(count: 1)
-        }
-        for block in blocks {
+    mutating func free() {
+        forEach { $0.record.deinitialize(count: 1) }
+        first?.deallocate()
+        for block in more {
             block.deallocate()
         }
-        blocks = []
-        capacity = 0
-        used = 0
+        first = nil
+        more = []
+        last = nil
+        count = 0
+        usedInLast = 0
     }
 }
 
