@@ -6,11 +6,13 @@ import Testing
 @Suite("Compile failures, as the compiler reports them")
 struct CompileFailureTests {
     /// The fixture build, shared by every case.
-    static let build = FixtureBuild.run()
+    static var build: FixtureBuild {
+        get async { await FixtureBuild.shared.value }
+    }
 
     @Test("a dependency the assembly does not provide fails on its #register line; the first line names both types")
-    func missingProvider() {
-        let build = Self.build
+    func missingProvider() async {
+        let build = await Self.build
         #expect(build.exitCode != 0)
         #expect(!build.errorMessages.isEmpty, "the fixture build reported no errors: \(build.output.suffix(3_000))")
         #expect(
@@ -34,8 +36,8 @@ struct CompileFailureTests {
     }
 
     @Test("in an assembly of 50 registrations, one missing provider is reported as in a small one")
-    func missingProviderInALargeAssembly() {
-        let build = Self.build
+    func missingProviderInALargeAssembly() async {
+        let build = await Self.build
         #expect(
             build.errors(onLine: 207).first?.hasSuffix(
                 readable(
@@ -52,17 +54,19 @@ struct CompileFailureTests {
     }
 
     @Test("a missing provider is reported by the job that compiles the assembly, not by the module's interface job too")
-    func missingProviderReportedOnce() {
+    func missingProviderReportedOnce() async {
+        let build = await Self.build
         // NB: the graph classes are local to a function body, which the emit-module job skips;
         // declared as members, their conformance errors were printed by both jobs.
         for line in [14, 40, 89, 207, 222] {
-            #expect(Self.build.jobsReporting(onLine: line) == 1, "line \(line)")
+            #expect(build.jobsReporting(onLine: line) == 1, "line \(line)")
         }
     }
 
     @Test("two missing providers of one service are both named")
-    func twoMissingProviders() {
-        let errors = Self.build.errors(onLine: 222)
+    func twoMissingProviders() async {
+        let build = await Self.build
+        let errors = build.errors(onLine: 222)
         for missing in ["Config", "Clock"] {
             #expect(
                 errors.contains {
@@ -73,8 +77,9 @@ struct CompileFailureTests {
     }
 
     @Test("#register of a @MainActor type fails on its line; the first line names the type and #registerMain")
-    func mainActorTypeOnSendableTrack() {
-        let errors = Self.build.errors(onLine: 27)
+    func mainActorTypeOnSendableTrack() async {
+        let build = await Self.build
+        let errors = build.errors(onLine: 27)
         #expect(
             errors.first?.hasSuffix(
                 readable("error: type '`#register(MainScreen.self)`'")
@@ -89,13 +94,14 @@ struct CompileFailureTests {
                 )
             }
         )
-        #expect(!Self.build.output.contains("no exact matches in call to macro 'register'"))
-        #expect(!Self.build.output.contains("add stubs for conformance"))
+        #expect(!build.output.contains("no exact matches in call to macro 'register'"))
+        #expect(!build.output.contains("add stubs for conformance"))
     }
 
     @Test("#register of a @MainActor type with an async initializer fails the same way")
-    func asyncMainActorTypeOnSendableTrack() {
-        let errors = Self.build.errors(onLine: 243)
+    func asyncMainActorTypeOnSendableTrack() async {
+        let build = await Self.build
+        let errors = build.errors(onLine: 243)
         #expect(
             errors.first?.hasSuffix(
                 readable("error: type '`#register(AsyncScreen.self)`'")
@@ -104,12 +110,13 @@ struct CompileFailureTests {
             "\(errors)",
         )
         // NB: the generated `assemble(env:)` says the same, not that no overload matches.
-        #expect(!Self.build.output.contains("no exact matches in call to instance method 'register'"))
+        #expect(!build.output.contains("no exact matches in call to instance method 'register'"))
     }
 
     @Test("a Sendable service depending on a MainActor service fails on its #register line, saying why")
-    func sendableServiceDependingOnMainActorService() {
-        let errors = Self.build.errors(onLine: 40)
+    func sendableServiceDependingOnMainActorService() async {
+        let build = await Self.build
+        let errors = build.errors(onLine: 40)
         #expect(
             errors.first?.hasSuffix(
                 readable(
@@ -126,46 +133,50 @@ struct CompileFailureTests {
             }
         )
         // NB: no note that invites the user to isolate the generated conformance.
-        #expect(!Self.build.block(onLine: 40).contains { $0.contains("isolate this conformance") })
+        #expect(!build.block(onLine: 40).contains { $0.contains("isolate this conformance") })
     }
 
     @Test("MainActor isolation inferred from a protocol is caught by the compiler")
-    func inferredMainActorIsolation() {
+    func inferredMainActorIsolation() async {
+        let build = await Self.build
         let message = "conformance of 'InferredScreen' to protocol 'Injectable' crosses into main actor-isolated code"
-        #expect(Self.build.output.contains(message))
+        #expect(build.output.contains(message))
     }
 
     @Test("an opt-in cycle check fails on the #register line and the notes name the path")
-    func optInCycle() {
+    func optInCycle() async {
+        let build = await Self.build
         #expect(
-            Self.build.errors(onLine: 68).first?.hasSuffix(
+            build.errors(onLine: 68).first?.hasSuffix(
                 readable(
                     "error: type alias 'Ping needs itself through its dependencies: take one of them as Lazy or ServiceProvider' references itself"
                 )
             ) == true
         )
-        #expect(Self.build.output.contains("while resolving type 'Ping.__CycleEdges<__CycleGraph>'"))
-        #expect(Self.build.output.contains("while resolving type 'Pong.__CycleEdges<__CycleGraph>'"))
+        #expect(build.output.contains("while resolving type 'Ping.__CycleEdges<__CycleGraph>'"))
+        #expect(build.output.contains("while resolving type 'Pong.__CycleEdges<__CycleGraph>'"))
     }
 
     @Test("the cycle check sees the included assembly's services: a cycle through them fails on the #register line")
-    func cycleAcrossIncludedAssembly() {
+    func cycleAcrossIncludedAssembly() async {
+        let build = await Self.build
         let cycle = "Server needs itself through its dependencies: take one of them as Lazy or ServiceProvider"
         #expect(
-            Self.build.errors(onLine: 267).first?.hasSuffix(readable("error: type alias '\(cycle)' references itself"))
+            build.errors(onLine: 267).first?.hasSuffix(readable("error: type alias '\(cycle)' references itself"))
                 == true,
-            "\(Self.build.errors(onLine: 267))",
+            "\(build.errors(onLine: 267))",
         )
-        #expect(Self.build.output.contains("does not conform to protocol 'Router.__CycleRequirements'"))
+        #expect(build.output.contains("does not conform to protocol 'Router.__CycleRequirements'"))
         // NB: the included assembly declares `Server` external and the including one registers it:
         // its provider does not collide with the included one's ("requires an 'override' keyword").
-        #expect(!Self.build.output.contains("override"))
-        #expect(Self.build.errors(onLine: 261).isEmpty && Self.build.errors(onLine: 262).isEmpty)
+        #expect(!build.output.contains("override"))
+        #expect(build.errors(onLine: 261).isEmpty && build.errors(onLine: 262).isEmpty)
     }
 
     @Test("a @Tags dependency registered only untagged fails on its #register line, naming the type and the tags")
-    func missingTaggedProvider() {
-        let errors = Self.build.errors(onLine: 282)
+    func missingTaggedProvider() async {
+        let build = await Self.build
+        let errors = build.errors(onLine: 282)
         #expect(
             errors.first?.hasSuffix(
                 readable(
@@ -186,8 +197,9 @@ struct CompileFailureTests {
     }
 
     @Test("a @MainActor service's missing @Tags dependency fails on its #registerMain line; a MainActor one is found")
-    func missingTaggedProviderOfMainActorService() {
-        let errors = Self.build.errors(onLine: 303)
+    func missingTaggedProviderOfMainActorService() async {
+        let build = await Self.build
+        let errors = build.errors(onLine: 303)
         #expect(
             errors.first?.hasSuffix(
                 readable(
@@ -208,25 +220,27 @@ struct CompileFailureTests {
     }
 
     @Test("a singleton that depends on a per-scope type fails on its #register line; a transient does not")
-    func captiveDependency() {
+    func captiveDependency() async {
+        let build = await Self.build
         #expect(
-            Self.build.errors(onLine: 89).first?.hasSuffix(
+            build.errors(onLine: 89).first?.hasSuffix(
                 readable("does not conform to protocol 'RequestCache.`needs RequestContext`'")
             ) == true
         )
         #expect(
-            Self.build.errors(onLine: 89).contains {
+            build.errors(onLine: 89).contains {
                 $0.hasSuffix(
                     "CaptiveAssembly does not provide it to 'RequestCache': if it is what each scope provides ('RequestContext'), a service shared by every scope cannot depend on it: register 'RequestCache' with scope .scoped or .transient, or take Lazy or ServiceProvider; otherwise register it in CaptiveAssembly, or declare it with '#external'"
                 )
             }
         )
-        #expect(Self.build.errors(onLine: 90).isEmpty)
+        #expect(build.errors(onLine: 90).isEmpty)
     }
 
     @Test("a value type registered with the weak scope fails on its line, saying weak holds classes only")
-    func valueTypeInWeakScope() {
-        let errors = Self.build.errors(onLine: 230)
+    func valueTypeInWeakScope() async {
+        let build = await Self.build
+        let errors = build.errors(onLine: 230)
         #expect(
             errors.first?.hasSuffix(
                 "error: 'weak' is unavailable: '.weak' holds a class instance weakly: it is for register(_:scope:factory:) and registerMain(_:scope:factory:) with a factory that returns one, and for #register of an @Injectable class; a value type cannot be held weakly: use '.singleton' or '.transient'"
@@ -237,10 +251,11 @@ struct CompileFailureTests {
     }
 
     @Test("the fixture's correct declarations produce no other errors")
-    func noStrayErrors() {
-        let lines = Set(Self.build.errorLines)
+    func noStrayErrors() async {
+        let build = await Self.build
+        let lines = Set(build.errorLines)
         let expected: Set = [14, 27, 40, 68, 89, 207, 222, 230, 243, 267, 282, 303]
-        #expect(lines.isSubset(of: expected), "unexpected errors: \(Self.build.errorMessages)")
+        #expect(lines.isSubset(of: expected), "unexpected errors: \(build.errorMessages)")
     }
 }
 
@@ -330,6 +345,18 @@ struct FixtureBuild: Sendable {
     /// How many lines the first job prints about `line`.
     func blockLength(onLine line: Int) -> Int {
         block(onLine: line).count
+    }
+
+    /// The one build of the fixture, run on a thread of its own.
+    ///
+    /// NB: the build takes minutes on a fresh checkout. Run on a thread of the concurrency pool
+    /// (as a `static let` initialised by the first test that reads it), it held that thread and
+    /// every test waiting for it held another, which on two cores stopped every other test of
+    /// the run until it finished.
+    static let shared = Task {
+        await withCheckedContinuation { (continuation: CheckedContinuation<FixtureBuild, Never>) in
+            Thread { continuation.resume(returning: run()) }.start()
+        }
     }
 
     /// Builds the fixture; retries once if the build failed before compiling it (for example
