@@ -69,7 +69,6 @@ final class ServiceStorage: @unchecked Sendable {
         var traceHandler: ResolutionTraceHandler?
         /// What this environment, its children and its scopes resolved, while that is recorded.
         var usageRecorder: UsageRecorder?
-
     }
 
     /// The key of a tagged registration.

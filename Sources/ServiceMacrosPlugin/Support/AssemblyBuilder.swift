@@ -44,7 +44,7 @@ struct AssemblyBuilder {
         let lines = RegistrationLines(of: model.registrations, in: context)
         let members =
             publicInitializer() + registrationsTable() + [assembleFunction()] + providedClasses()
-            + graphNamespace(lines) + cycleExport() + cycleGraph(lines)
+            + graphClasses(lines) + cycleExport() + cycleGraph(lines)
         return [verbatimDeclaration(members.joined(separator: "\n\n"))]
     }
 
@@ -268,13 +268,14 @@ struct AssemblyBuilder {
         } + tagged
     }
 
-    /// One `Provided` subclass per `@Injectable` registration, conforming to that type's
-    /// requirements at the `#register` line (so a missing provider is reported there).
+    /// `__injectionGraphs()`, declaring one local `Provided` subclass per `@Injectable`
+    /// registration, conforming to that type's requirements at the `#register` line (so a
+    /// missing provider is reported there, once: the module's interface job skips the body).
     ///
     /// NB: the classes and their `#sourceLocation` directives form one declaration whose text is
     /// ours: as separate members, the expansion puts blank lines between them (shifting the
     /// mapped line) and swift-syntax 600 drops directives parsed together with a class.
-    private func graphNamespace(_ lines: RegistrationLines?) -> [String] {
+    private func graphClasses(_ lines: RegistrationLines?) -> [String] {
         let graphs = model.registrations.compactMap { registration -> String? in
             let requirements: String
             // NB: a `#registerMain` graph says it is one, which a `@MainActor` type requires.
