@@ -34,6 +34,13 @@ let package = Package(
             name: "RuntimeTests",
             dependencies: ["Service", "ServiceTesting", "ServiceClientCore", "LifecycleStandIn"],
         ),
+        // Compiled as a new app target is: MainActor by default, with the isolated conformances of
+        // approachable concurrency; the macros' expansions must compile here too.
+        .testTarget(
+            name: "DefaultIsolationTests",
+            dependencies: ["Service"],
+            swiftSettings: [.defaultIsolation(MainActor.self), .enableUpcomingFeature("InferIsolatedConformances")],
+        ),
         // The documentation's code: every listing of the DocC catalog and the README is compiled here.
         .testTarget(name: "DocumentationTests", dependencies: ["Service", "ServiceTesting"]),
         // NB: a module that exports a `Service` protocol, as ServiceLifecycle does; tests only.

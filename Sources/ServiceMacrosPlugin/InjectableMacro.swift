@@ -23,8 +23,27 @@ extension InjectableMacro: ExtensionMacro {
             $0.trimmedDescription.split(separator: ".").last == model.conformance[...]
         }
         let extendedType = TypeSyntax(type)
-        let builder = InjectableBuilder(model: model, extendedType: extendedType, addsConformance: needsConformance)
+        let builder = InjectableBuilder(
+            model: model,
+            extendedType: extendedType,
+            addsConformance: needsConformance,
+            typeNameLine: model.isMainActor ? nil : directive(at: declaration, in: context),
+        )
         return [builder.extensionDeclaration()]
+    }
+
+    /// The `#sourceLocation` directive of the line that names the type, where the compiler then
+    /// reports what it finds in the code after it; nil where the context cannot locate it.
+    private static func directive(
+        at declaration: some DeclGroupSyntax,
+        in context: some MacroExpansionContext,
+    ) -> String? {
+        guard let name = declaration.asProtocol((any NamedDeclSyntax).self)?.name,
+            let location = context.location(of: name, at: .afterLeadingTrivia, filePathMode: .filePath)
+        else {
+            return nil
+        }
+        return "#sourceLocation(file: \(location.file), line: \(location.line))"
     }
 }
 

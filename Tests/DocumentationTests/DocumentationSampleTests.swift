@@ -3,7 +3,8 @@ import Testing
 
 /// Keeps the documentation's code compiling: every `swift` listing in the DocC catalog and the
 /// README is a region of a file in `Samples/`, which this target compiles (and whose tests run),
-/// or of the server example (`Examples/NotesServer`), which CI builds and tests.
+/// of `DefaultIsolationTests` (code for a module whose default isolation is the main actor), or of
+/// the server example (`Examples/NotesServer`), which CI builds and tests.
 ///
 /// A region is marked in a sample file like this; its visible lines, dedented together, must
 /// equal the listing:
@@ -121,10 +122,12 @@ enum Sample {
         return listings
     }
 
-    /// The sample files: this target's, and the server example's (which CI builds and tests).
+    /// The sample files: this target's, `DefaultIsolationTests`', and the server example's (which
+    /// CI builds and tests).
     static func sampleFiles() -> [URL] {
         let folders = [
-            "Tests/DocumentationTests/Samples", "Examples/NotesServer/Sources", "Examples/NotesServer/Tests",
+            "Tests/DocumentationTests/Samples", "Tests/DefaultIsolationTests", "Examples/NotesServer/Sources",
+            "Examples/NotesServer/Tests",
         ]
         return folders.flatMap { folder in
             let url = root.appending(path: folder)

@@ -60,9 +60,9 @@ struct AssemblyDiagnosticTests {
             expandedSource: """
                 struct CoreAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
-                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                    private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
                         var rows: [__ServiceMacroSupport.Registration] = []
                         rows.reserveCapacity(1)
                         rows.append(
@@ -81,7 +81,7 @@ struct AssemblyDiagnosticTests {
                         env.register(Database.self, scope: .singleton)
                     }
 
-                    class Provided {
+                    nonisolated class Provided {
                         let environment: __ServiceMacroSupport.Environment
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
@@ -157,9 +157,9 @@ struct AssemblyDiagnosticTests {
             expandedSource: """
                 struct ClockAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
-                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                    private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
                         var rows: [__ServiceMacroSupport.Registration] = []
                         rows.reserveCapacity(1)
                         rows.append(
@@ -180,7 +180,7 @@ struct AssemblyDiagnosticTests {
                         }
                     }
 
-                    class Provided {
+                    nonisolated class Provided {
                         let environment: __ServiceMacroSupport.Environment
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
@@ -248,11 +248,11 @@ struct AssemblyDiagnosticTests {
             expandedSource: """
                 struct OddAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = []
+                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = []
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {}
 
-                    class Provided {
+                    nonisolated class Provided {
                         let environment: __ServiceMacroSupport.Environment
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
@@ -295,13 +295,13 @@ struct AssemblyDiagnosticTests {
             expandedSource: """
                 struct AppAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = []
+                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = []
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         __ServiceMacroSupport.include(CoreAssembly(), in: env)
                     }
 
-                    class Provided: CoreAssembly.Provided {
+                    nonisolated class Provided: CoreAssembly.Provided {
                     }
 
                     typealias __CycleNodes = CoreAssembly.__CycleNodes
@@ -333,9 +333,9 @@ struct AssemblyDiagnosticTests {
             expandedSource: """
                 struct TaggedAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
-                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                    private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
                         var rows: [__ServiceMacroSupport.Registration] = []
                         rows.reserveCapacity(2)
                         rows.append(
@@ -364,7 +364,7 @@ struct AssemblyDiagnosticTests {
                         env.register(Database.self, tags: "b", scope: .singleton)
                     }
 
-                    class Provided {
+                    nonisolated class Provided {
                         let environment: __ServiceMacroSupport.Environment
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
@@ -440,11 +440,11 @@ struct AssemblyDiagnosticTests {
                     #register(Probe.self)
                     #endif
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = []
+                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = []
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {}
 
-                    class Provided {
+                    nonisolated class Provided {
                         let environment: __ServiceMacroSupport.Environment
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment

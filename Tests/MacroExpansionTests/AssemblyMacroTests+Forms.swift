@@ -14,9 +14,9 @@ extension AssemblyMacroTests {
             expandedSource: """
                 struct UIAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
-                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                    private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
                         var rows: [__ServiceMacroSupport.Registration] = []
                         rows.reserveCapacity(1)
                         rows.append(
@@ -35,7 +35,7 @@ extension AssemblyMacroTests {
                         env.registerMain(HomeViewModel.self, scope: .singleton)
                     }
 
-                    class ProvidedToSendableServices {
+                    nonisolated class ProvidedToSendableServices {
                         let environment: __ServiceMacroSupport.Environment
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
@@ -54,7 +54,7 @@ extension AssemblyMacroTests {
                         }
                     }
 
-                    class Provided: ProvidedToSendableServices {
+                    nonisolated class Provided: ProvidedToSendableServices {
                         @MainActor final func provide(_ type: HomeViewModel.Type) -> HomeViewModel {
                             __ServiceMacroSupport.provideMain(type, from: environment)
                         }
@@ -99,9 +99,9 @@ extension AssemblyMacroTests {
             expandedSource: """
                 struct AppAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
-                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                    private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
                         var rows: [__ServiceMacroSupport.Registration] = []
                         rows.reserveCapacity(2)
                         rows.append(
@@ -129,7 +129,7 @@ extension AssemblyMacroTests {
                         env.register(Reporter.self, scope: .singleton)
                     }
 
-                    class Provided {
+                    nonisolated class Provided {
                         let environment: __ServiceMacroSupport.Environment
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
@@ -193,9 +193,9 @@ extension AssemblyMacroTests {
 
                     public init() {}
 
-                    public static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+                    public nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
-                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                    private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
                         var rows: [__ServiceMacroSupport.Registration] = []
                         rows.reserveCapacity(1)
                         rows.append(
@@ -214,7 +214,7 @@ extension AssemblyMacroTests {
                         env.register(Feature.self, scope: .singleton)
                     }
 
-                    open class Provided {
+                    open nonisolated class Provided {
                         public let environment: __ServiceMacroSupport.Environment
                         public init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
@@ -273,9 +273,9 @@ extension AssemblyMacroTests {
             expandedSource: """
                 struct AppAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
-                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                    private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
                         var rows: [__ServiceMacroSupport.Registration] = []
                         rows.reserveCapacity(1)
                         rows.append(
@@ -295,7 +295,7 @@ extension AssemblyMacroTests {
                         env.register(Checkout.self, scope: .singleton)
                     }
 
-                    class Provided: CoreAssembly.Provided {
+                    nonisolated class Provided: CoreAssembly.Provided {
                         final func provide(_ type: Checkout.Type) -> Checkout {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
@@ -342,9 +342,9 @@ extension AssemblyMacroTests {
                     let name = "mixed"
                     func helper() {}
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
-                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                    private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
                         var rows: [__ServiceMacroSupport.Registration] = []
                         rows.reserveCapacity(1)
                         rows.append(
@@ -363,7 +363,7 @@ extension AssemblyMacroTests {
                         env.register(Database.self, scope: .singleton)
                     }
 
-                    class Provided {
+                    nonisolated class Provided {
                         let environment: __ServiceMacroSupport.Environment
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment

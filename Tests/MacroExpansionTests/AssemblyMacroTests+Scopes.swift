@@ -17,9 +17,9 @@ extension AssemblyMacroTests {
             expandedSource: """
                 struct ServerAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
-                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                    private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
                         var rows: [__ServiceMacroSupport.Registration] = []
                         rows.reserveCapacity(4)
                         rows.append(
@@ -67,7 +67,7 @@ extension AssemblyMacroTests {
                         env.register(Stats.self, scope: .singleton) { () async throws -> Stats in try await Stats.load() }
                     }
 
-                    class ProvidedToSharedServices {
+                    nonisolated class ProvidedToSharedServices {
                         let environment: __ServiceMacroSupport.Environment
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
@@ -95,7 +95,7 @@ extension AssemblyMacroTests {
                         }
                     }
 
-                    class Provided: ProvidedToSharedServices {
+                    nonisolated class Provided: ProvidedToSharedServices {
                     }
 
                     private static func __injectionGraphs() {
@@ -155,9 +155,9 @@ extension AssemblyMacroTests {
             expandedSource: """
                 struct AppAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
-                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                    private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
                         var rows: [__ServiceMacroSupport.Registration] = []
                         rows.reserveCapacity(5)
                         rows.append(
@@ -215,7 +215,7 @@ extension AssemblyMacroTests {
                         env.registerMain(Screen.self, scope: .singleton)
                     }
 
-                    class ProvidedToSharedServices {
+                    nonisolated class ProvidedToSharedServices {
                         let environment: __ServiceMacroSupport.Environment
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
@@ -240,10 +240,10 @@ extension AssemblyMacroTests {
                         }
                     }
 
-                    class ProvidedToSendableServices: ProvidedToSharedServices {
+                    nonisolated class ProvidedToSendableServices: ProvidedToSharedServices {
                     }
 
-                    class Provided: ProvidedToSendableServices {
+                    nonisolated class Provided: ProvidedToSendableServices {
                         @MainActor final func provide(_ type: Router.Type) -> Router {
                             __ServiceMacroSupport.provideMain(type, from: environment)
                         }
@@ -252,7 +252,7 @@ extension AssemblyMacroTests {
                         }
                     }
 
-                    class ProvidedToSharedMainActorServices: ProvidedToSharedServices {
+                    nonisolated class ProvidedToSharedMainActorServices: ProvidedToSharedServices {
                         @MainActor final func provide(_ type: Router.Type) -> Router {
                             __ServiceMacroSupport.provideMain(type, from: environment)
                         }
@@ -338,9 +338,9 @@ extension AssemblyMacroTests {
             expandedSource: """
                 struct EditorAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
-                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                    private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
                         var rows: [__ServiceMacroSupport.Registration] = []
                         rows.reserveCapacity(1)
                         rows.append(
@@ -359,7 +359,7 @@ extension AssemblyMacroTests {
                         env.register(EditorSession.self, scope: .weak)
                     }
 
-                    class Provided {
+                    nonisolated class Provided {
                         let environment: __ServiceMacroSupport.Environment
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment

@@ -14,11 +14,11 @@ struct AssemblyMacroTests {
             expandedSource: """
                 struct EmptyAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = []
+                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = []
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {}
 
-                    class Provided {
+                    nonisolated class Provided {
                         let environment: __ServiceMacroSupport.Environment
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
@@ -56,9 +56,9 @@ struct AssemblyMacroTests {
             expandedSource: """
                 struct CoreAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
-                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                    private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
                         var rows: [__ServiceMacroSupport.Registration] = []
                         rows.reserveCapacity(2)
                         rows.append(
@@ -87,7 +87,7 @@ struct AssemblyMacroTests {
                         env.register(UserRepository.self, scope: .transient)
                     }
 
-                    class Provided {
+                    nonisolated class Provided {
                         let environment: __ServiceMacroSupport.Environment
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
@@ -160,9 +160,9 @@ struct AssemblyMacroTests {
             expandedSource: """
                 struct ClockAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
-                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                    private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
                         var rows: [__ServiceMacroSupport.Registration] = []
                         rows.reserveCapacity(1)
                         rows.append(
@@ -183,7 +183,7 @@ struct AssemblyMacroTests {
                         }
                     }
 
-                    class Provided {
+                    nonisolated class Provided {
                         let environment: __ServiceMacroSupport.Environment
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
@@ -243,9 +243,9 @@ struct AssemblyMacroTests {
             expandedSource: """
                 struct ConfigAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
-                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                    private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
                         var rows: [__ServiceMacroSupport.Registration] = []
                         rows.reserveCapacity(2)
                         rows.append(
@@ -274,7 +274,7 @@ struct AssemblyMacroTests {
                         env.register(Flags.self, scope: .transient) { Flags() }
                     }
 
-                    class Provided {
+                    nonisolated class Provided {
                         let environment: __ServiceMacroSupport.Environment
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment

@@ -32,23 +32,27 @@ struct DocumentationExampleTests {
                 }
 
                 extension UserRepository: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements: `needs Database` {
+                    nonisolated protocol InjectionRequirements: `needs Database` {
                         func provide(_ type: Logger?.Type) -> Logger?
                     }
-                    protocol `needs Database` {
+                    nonisolated protocol `needs Database` {
                         func provide(_ type: Database.Type) -> Database
                     }
-                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                    private static var `UserRepository is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `UserRepository is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(Database.self, label: "database", kind: .required),
                         __ServiceMacroSupport.Dependency(Logger.self, label: "logger", kind: .optional),
                     ]
-                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(database: try resolver.resolve(Database.self), logger: try __ServiceMacroSupport.resolveIfRegistered(Logger.self, in: resolver))
                     }
-                    static func make(graph: some InjectionRequirements) -> Self {
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
                         Self(database: graph.provide(Database.self), logger: graph.provide(Logger?.self))
                     }
-                    protocol __CycleRequirements {
+                    nonisolated protocol __CycleRequirements {
                         associatedtype Cycle_Database = Void
                     }
                     typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Database>.Result
@@ -74,9 +78,9 @@ struct DocumentationExampleTests {
             expandedSource: """
                 struct CoreAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
-                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                    private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
                         var rows: [__ServiceMacroSupport.Registration] = []
                         rows.reserveCapacity(6)
                         rows.append(
@@ -146,7 +150,7 @@ struct DocumentationExampleTests {
                         env.registerMain(HomeViewModel.self, scope: .singleton)
                     }
 
-                    class ProvidedToSendableServices {
+                    nonisolated class ProvidedToSendableServices {
                         let environment: __ServiceMacroSupport.Environment
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment
@@ -177,7 +181,7 @@ struct DocumentationExampleTests {
                         }
                     }
 
-                    class Provided: ProvidedToSendableServices {
+                    nonisolated class Provided: ProvidedToSendableServices {
                         @MainActor final func provide(_ type: HomeViewModel.Type) -> HomeViewModel {
                             __ServiceMacroSupport.provideMain(type, from: environment)
                         }
@@ -281,25 +285,29 @@ struct DocumentationExampleTests {
                 }
 
                 extension OrderDetail: __ServiceMacroSupport.AssistedInjectableType {
-                    protocol InjectionRequirements: `needs Database` {}
-                    protocol `needs Database` {
+                    nonisolated protocol InjectionRequirements: `needs Database` {}
+                    nonisolated protocol `needs Database` {
                         func provide(_ type: Database.Type) -> Database
                     }
-                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                    private static var `OrderDetail is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `OrderDetail is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(Int.self, label: "orderID", kind: .argument),
                         __ServiceMacroSupport.Dependency(Database.self, label: "database", kind: .required),
                     ]
-                    static func make(resolver: __ServiceMacroSupport.Environment, orderID: Int) throws(__ServiceMacroSupport.Failure) -> Self {
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment, orderID: Int) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(orderID: orderID, database: try resolver.resolve(Database.self))
                     }
-                    static func make(graph: some InjectionRequirements, orderID: Int) -> Self {
+                    nonisolated static func make(graph: some InjectionRequirements, orderID: Int) -> Self {
                         Self(orderID: orderID, database: graph.provide(Database.self))
                     }
-                    protocol __CycleRequirements {
+                    nonisolated protocol __CycleRequirements {
                         associatedtype Cycle_Database = Void
                     }
                     typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Database>.Result
-                    static func register(in env: __ServiceMacroSupport.Environment, scope: __ServiceMacroSupport.Scope) {
+                    nonisolated static func register(in env: __ServiceMacroSupport.Environment, scope: __ServiceMacroSupport.Scope) {
                         env.register(OrderDetail.self, scope: scope) { (orderID: Int) throws -> OrderDetail in
                             try make(resolver: __ServiceMacroSupport.Environment.current, orderID: orderID)
                         }
@@ -322,9 +330,9 @@ struct DocumentationExampleTests {
             expandedSource: """
                 struct CycleAssembly {
 
-                    static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
-                    private static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                    private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
                         var rows: [__ServiceMacroSupport.Registration] = []
                         rows.reserveCapacity(2)
                         rows.append(
@@ -353,7 +361,7 @@ struct DocumentationExampleTests {
                         env.register(Pong.self, scope: .singleton)
                     }
 
-                    class Provided {
+                    nonisolated class Provided {
                         let environment: __ServiceMacroSupport.Environment
                         init(environment: __ServiceMacroSupport.Environment) {
                             self.environment = environment

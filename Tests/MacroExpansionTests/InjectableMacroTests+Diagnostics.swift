@@ -102,20 +102,24 @@ struct InjectableDiagnosticTests {
                 }
 
                 extension Session: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements: `needs Token` {}
-                    protocol `needs Token` {
+                    nonisolated protocol InjectionRequirements: `needs Token` {}
+                    nonisolated protocol `needs Token` {
                         func provide(_ type: Token.Type) -> Token
                     }
-                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                    private static var `Session is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `Session is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(Token.self, label: "token", kind: .required),
                     ]
-                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(token: try resolver.resolve(Token.self))
                     }
-                    static func make(graph: some InjectionRequirements) -> Self {
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
                         Self(token: graph.provide(Token.self))
                     }
-                    protocol __CycleRequirements {
+                    nonisolated protocol __CycleRequirements {
                         associatedtype Cycle_Token = Void
                     }
                     typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Token>.Result

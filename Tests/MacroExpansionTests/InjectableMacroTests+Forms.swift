@@ -17,20 +17,24 @@ extension InjectableMacroTests {
                 }
 
                 extension Indexer: __ServiceMacroSupport.InjectableType {
-                    package protocol InjectionRequirements: `needs Store` {}
-                    package protocol `needs Store` {
+                    package nonisolated protocol InjectionRequirements: `needs Store` {}
+                    package nonisolated protocol `needs Store` {
                         func provide(_ type: Store.Type) -> Store
                     }
-                    package static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                    private static var `Indexer is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `Indexer is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    package nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(Store.self, label: "store", kind: .required),
                     ]
-                    package static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                    package nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(store: try resolver.resolve(Store.self))
                     }
-                    package static func make(graph: some InjectionRequirements) -> Self {
+                    package nonisolated static func make(graph: some InjectionRequirements) -> Self {
                         Self(store: graph.provide(Store.self))
                     }
-                    package protocol __CycleRequirements {
+                    package nonisolated protocol __CycleRequirements {
                         associatedtype Cycle_Store = Void
                     }
                     package typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Store>.Result
@@ -58,28 +62,32 @@ extension InjectableMacroTests {
                 }
 
                 extension Feed: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements: `needs Network.Client`, `needs Cache<String, Data>`, `needs [String]` {}
-                    protocol `needs Network.Client` {
+                    nonisolated protocol InjectionRequirements: `needs Network.Client`, `needs Cache<String, Data>`, `needs [String]` {}
+                    nonisolated protocol `needs Network.Client` {
                         func provide(_ type: Network.Client.Type) -> Network.Client
                     }
-                    protocol `needs Cache<String, Data>` {
+                    nonisolated protocol `needs Cache<String, Data>` {
                         func provide(_ type: Cache<String, Data>.Type) -> Cache<String, Data>
                     }
-                    protocol `needs [String]` {
+                    nonisolated protocol `needs [String]` {
                         func provide(_ type: [String].Type) -> [String]
                     }
-                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                    private static var `Feed is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `Feed is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(Network.Client.self, label: "client", kind: .required),
                         __ServiceMacroSupport.Dependency(Cache<String, Data>.self, label: "cache", kind: .required),
                         __ServiceMacroSupport.Dependency([String].self, label: "tags", kind: .required),
                     ]
-                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(client: try resolver.resolve(Network.Client.self), cache: try resolver.resolve(Cache<String, Data>.self), tags: try resolver.resolve([String].self))
                     }
-                    static func make(graph: some InjectionRequirements) -> Self {
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
                         Self(client: graph.provide(Network.Client.self), cache: graph.provide(Cache<String, Data>.self), tags: graph.provide([String].self))
                     }
-                    protocol __CycleRequirements {
+                    nonisolated protocol __CycleRequirements {
                         associatedtype Cycle_Network_Client = Void
                         associatedtype Cycle_Cache_String_Data = Void
                         associatedtype Cycle_String = Void
@@ -105,20 +113,24 @@ extension InjectableMacroTests {
                 }
 
                 extension Auditor: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements: `needs any Sink & Sendable` {}
-                    protocol `needs any Sink & Sendable` {
+                    nonisolated protocol InjectionRequirements: `needs any Sink & Sendable` {}
+                    nonisolated protocol `needs any Sink & Sendable` {
                         func provide(_ type: (any Sink & Sendable).Type) -> (any Sink & Sendable)
                     }
-                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                    private static var `Auditor is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `Auditor is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency((any Sink & Sendable).self, label: "sink", kind: .required),
                     ]
-                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(sink: try resolver.resolve((any Sink & Sendable).self))
                     }
-                    static func make(graph: some InjectionRequirements) -> Self {
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
                         Self(sink: graph.provide((any Sink & Sendable).self))
                     }
-                    protocol __CycleRequirements {
+                    nonisolated protocol __CycleRequirements {
                         associatedtype Cycle_any_Sink_Sendable = Void
                     }
                     typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_any_Sink_Sendable>.Result
@@ -144,7 +156,7 @@ extension InjectableMacroTests {
                 }
 
                 extension Toolbar: __ServiceMacroSupport.MainInjectableType {
-                    protocol InjectionRequirements: __ServiceMacroSupport.MainTrackRequirement {}
+                    nonisolated protocol InjectionRequirements: __ServiceMacroSupport.MainTrackRequirement {}
                     nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
                     static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self()
@@ -152,7 +164,7 @@ extension InjectableMacroTests {
                     static func make(graph: some InjectionRequirements) -> Self {
                         Self()
                     }
-                    protocol __CycleRequirements {}
+                    nonisolated protocol __CycleRequirements {}
                     typealias __CycleEdges<G: __CycleRequirements> = Void
                 }
                 """,
@@ -187,23 +199,27 @@ extension InjectableMacroTests {
                 }
 
                 extension Cart: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements: `needs Pricing` {
+                    nonisolated protocol InjectionRequirements: `needs Pricing` {
                         func provide(_ type: Coupons?.Type) -> Coupons?
                     }
-                    protocol `needs Pricing` {
+                    nonisolated protocol `needs Pricing` {
                         func provide(_ type: Pricing.Type) -> Pricing
                     }
-                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                    private static var `Cart is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `Cart is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(Pricing.self, label: "pricing", kind: .required),
                         __ServiceMacroSupport.Dependency(Coupons.self, label: "coupons", kind: .optional),
                     ]
-                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(pricing: try resolver.resolve(Pricing.self), coupons: try __ServiceMacroSupport.resolveIfRegistered(Coupons.self, in: resolver))
                     }
-                    static func make(graph: some InjectionRequirements) -> Self {
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
                         Self(pricing: graph.provide(Pricing.self), coupons: graph.provide(Coupons?.self))
                     }
-                    protocol __CycleRequirements {
+                    nonisolated protocol __CycleRequirements {
                         associatedtype Cycle_Pricing = Void
                     }
                     typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Pricing>.Result
@@ -233,20 +249,24 @@ extension InjectableMacroTests {
                 }
 
                 extension Catalog: __ServiceMacroSupport.InjectableType {
-                    public protocol InjectionRequirements: `needs SearchIndex` {}
-                    public protocol `needs SearchIndex` {
+                    public nonisolated protocol InjectionRequirements: `needs SearchIndex` {}
+                    public nonisolated protocol `needs SearchIndex` {
                         func provide(_ type: SearchIndex.Type) -> SearchIndex
                     }
-                    public static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                    private static var `Catalog is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `Catalog is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    public nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(SearchIndex.self, label: "search", kind: .required),
                     ]
-                    public static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                    public nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(search: try resolver.resolve(SearchIndex.self))
                     }
-                    public static func make(graph: some InjectionRequirements) -> Self {
+                    public nonisolated static func make(graph: some InjectionRequirements) -> Self {
                         Self(search: graph.provide(SearchIndex.self))
                     }
-                    public protocol __CycleRequirements {
+                    public nonisolated protocol __CycleRequirements {
                         associatedtype Cycle_SearchIndex = Void
                     }
                     public typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_SearchIndex>.Result
@@ -270,23 +290,27 @@ extension InjectableMacroTests {
                 }
 
                 extension Notifier: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements: `needs Clock` {
+                    nonisolated protocol InjectionRequirements: `needs Clock` {
                         func provide(_ type: __ServiceMacroSupport.LazyDependency<Mailer>.Type) -> __ServiceMacroSupport.LazyDependency<Mailer>
                     }
-                    protocol `needs Clock` {
+                    nonisolated protocol `needs Clock` {
                         func provide(_ type: Clock.Type) -> Clock
                     }
-                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                    private static var `Notifier is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `Notifier is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(Mailer.self, label: "mailer", kind: .lazy),
                         __ServiceMacroSupport.Dependency(Clock.self, label: "clock", kind: .required),
                     ]
-                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(mailer: __ServiceMacroSupport.LazyDependency(Mailer.self, in: resolver), clock: try resolver.resolve(Clock.self))
                     }
-                    static func make(graph: some InjectionRequirements) -> Self {
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
                         Self(mailer: graph.provide(__ServiceMacroSupport.LazyDependency<Mailer>.self), clock: graph.provide(Clock.self))
                     }
-                    protocol __CycleRequirements {
+                    nonisolated protocol __CycleRequirements {
                         associatedtype Cycle_Clock = Void
                     }
                     typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Clock>.Result
@@ -310,19 +334,23 @@ extension InjectableMacroTests {
                 }
 
                 extension Checkout: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements {
+                    nonisolated protocol InjectionRequirements {
                         func provide(_ type: __ServiceMacroSupport.ProviderDependency<Receipt>.Type) -> __ServiceMacroSupport.ProviderDependency<Receipt>
                     }
-                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                    private static var `Checkout is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `Checkout is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(Receipt.self, label: "makeReceipt", kind: .provider),
                     ]
-                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(makeReceipt: __ServiceMacroSupport.ProviderDependency(Receipt.self, in: resolver))
                     }
-                    static func make(graph: some InjectionRequirements) -> Self {
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
                         Self(makeReceipt: graph.provide(__ServiceMacroSupport.ProviderDependency<Receipt>.self))
                     }
-                    protocol __CycleRequirements {}
+                    nonisolated protocol __CycleRequirements {}
                     typealias __CycleEdges<G: __CycleRequirements> = Void
                 }
                 """,
@@ -344,26 +372,30 @@ extension InjectableMacroTests {
                 }
 
                 extension DetailModel: __ServiceMacroSupport.AssistedInjectableType {
-                    protocol InjectionRequirements: `needs Repository` {}
-                    protocol `needs Repository` {
+                    nonisolated protocol InjectionRequirements: `needs Repository` {}
+                    nonisolated protocol `needs Repository` {
                         func provide(_ type: Repository.Type) -> Repository
                     }
-                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                    private static var `DetailModel is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `DetailModel is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(Int.self, label: "id", kind: .argument),
                         __ServiceMacroSupport.Dependency(Repository.self, label: "repository", kind: .required),
                         __ServiceMacroSupport.Dependency(String.self, label: "_2", kind: .argument),
                     ]
-                    static func make(resolver: __ServiceMacroSupport.Environment, id: Int, _ title: String) throws(__ServiceMacroSupport.Failure) -> Self {
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment, id: Int, _ title: String) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(id: id, repository: try resolver.resolve(Repository.self), title)
                     }
-                    static func make(graph: some InjectionRequirements, id: Int, _ title: String) -> Self {
+                    nonisolated static func make(graph: some InjectionRequirements, id: Int, _ title: String) -> Self {
                         Self(id: id, repository: graph.provide(Repository.self), title)
                     }
-                    protocol __CycleRequirements {
+                    nonisolated protocol __CycleRequirements {
                         associatedtype Cycle_Repository = Void
                     }
                     typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Repository>.Result
-                    static func register(in env: __ServiceMacroSupport.Environment, scope: __ServiceMacroSupport.Scope) {
+                    nonisolated static func register(in env: __ServiceMacroSupport.Environment, scope: __ServiceMacroSupport.Scope) {
                         env.register(DetailModel.self, scope: scope) { (id: Int, title: String) throws -> DetailModel in
                             try make(resolver: __ServiceMacroSupport.Environment.current, id: id, title)
                         }
@@ -390,17 +422,21 @@ extension InjectableMacroTests {
                 }
 
                 extension NoteDatabase: __ServiceMacroSupport.AsyncInjectableType {
-                    protocol InjectionRequirements: `needs Settings` {
+                    nonisolated protocol InjectionRequirements: `needs Settings` {
                         func provide(_ type: Cache?.Type) -> Cache?
                     }
-                    protocol `needs Settings` {
+                    nonisolated protocol `needs Settings` {
                         func provide(_ type: Settings.Type) -> Settings
                     }
-                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                    private static var `NoteDatabase is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `NoteDatabase is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(Settings.self, label: "settings", kind: .required),
                         __ServiceMacroSupport.Dependency(Cache.self, label: "cache", kind: .optional),
                     ]
-                    static func make(resolver: __ServiceMacroSupport.Environment) async throws(__ServiceMacroSupport.Failure) -> Self {
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) async throws(__ServiceMacroSupport.Failure) -> Self {
                         do {
                             return try await Self(settings: try await resolver.resolveAsync(Settings.self), cache: try await resolver.resolveAsyncIfRegistered(Cache.self))
                         } catch let error as __ServiceMacroSupport.Failure {
@@ -409,10 +445,10 @@ extension InjectableMacroTests {
                             throw .factoryFailed(serviceType: String(describing: Self.self), underlyingError: error)
                         }
                     }
-                    static func make(graph: some InjectionRequirements) async throws -> Self {
+                    nonisolated static func make(graph: some InjectionRequirements) async throws -> Self {
                         try await Self(settings: graph.provide(Settings.self), cache: graph.provide(Cache?.self))
                     }
-                    protocol __CycleRequirements {
+                    nonisolated protocol __CycleRequirements {
                         associatedtype Cycle_Settings = Void
                     }
                     typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Settings>.Result
@@ -438,10 +474,10 @@ extension InjectableMacroTests {
                 }
 
                 extension Library: __ServiceMacroSupport.MainAsyncInjectableType {
-                    protocol InjectionRequirements: __ServiceMacroSupport.MainTrackRequirement, `needs Settings` {
+                    nonisolated protocol InjectionRequirements: __ServiceMacroSupport.MainTrackRequirement, `needs Settings` {
                         func provide(_ type: Screen?.Type) -> Screen?
                     }
-                    protocol `needs Settings` {
+                    nonisolated protocol `needs Settings` {
                         func provide(_ type: Settings.Type) -> Settings
                     }
                     nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
@@ -454,7 +490,7 @@ extension InjectableMacroTests {
                     static func make(graph: some InjectionRequirements) async -> Self {
                         await Self(settings: graph.provide(Settings.self), screen: graph.provide(Screen?.self))
                     }
-                    protocol __CycleRequirements {
+                    nonisolated protocol __CycleRequirements {
                         associatedtype Cycle_Settings = Void
                     }
                     typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Settings>.Result

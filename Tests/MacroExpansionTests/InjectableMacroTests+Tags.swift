@@ -18,27 +18,31 @@ struct InjectableTagsTests {
                 }
 
                 extension Mirror: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements: `needs Endpoint`, `needs Endpoint tagged "b", .a` {
+                    nonisolated protocol InjectionRequirements: `needs Endpoint`, `needs Endpoint tagged "b", .a` {
                         func provide(_ type: Endpoint?.Type) -> Endpoint?
                     }
-                    protocol `needs Endpoint` {
+                    nonisolated protocol `needs Endpoint` {
                         func provide(_ type: Endpoint.Type) -> Endpoint
                     }
-                    protocol `needs Endpoint tagged "b", .a` {
+                    nonisolated protocol `needs Endpoint tagged "b", .a` {
                         func provide(_ type: Endpoint.Type, tagged: (tags: Void, `tagged "b", .a`: Void).Type) -> Endpoint
                     }
-                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                    private static var `Mirror is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `Mirror is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(Endpoint.self, label: "primary", kind: .required),
                         __ServiceMacroSupport.Dependency(Endpoint.self, label: "backup", kind: .required, tags: ["b", .a]),
                         __ServiceMacroSupport.Dependency(Endpoint.self, label: "audit", kind: .optional, tags: ["audit"]),
                     ]
-                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(primary: try resolver.resolve(Endpoint.self), backup: try resolver.resolve(Endpoint.self, tags: "b", .a), audit: try resolver.resolveIfRegistered(Endpoint.self, tags: "audit"))
                     }
-                    static func make(graph: some InjectionRequirements) -> Self {
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
                         Self(primary: graph.provide(Endpoint.self), backup: graph.provide(Endpoint.self, tagged: (tags: Void, `tagged "b", .a`: Void).self), audit: graph.provide(Endpoint?.self))
                     }
-                    protocol __CycleRequirements {
+                    nonisolated protocol __CycleRequirements {
                         associatedtype Cycle_Endpoint = Void
                     }
                     typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Endpoint>.Result
@@ -88,10 +92,10 @@ struct InjectableTagsTests {
                 }
 
                 extension Screen: __ServiceMacroSupport.MainInjectableType {
-                    protocol InjectionRequirements: __ServiceMacroSupport.MainTrackRequirement, `needs Endpoint tagged "b"` {
+                    nonisolated protocol InjectionRequirements: __ServiceMacroSupport.MainTrackRequirement, `needs Endpoint tagged "b"` {
                         func provide(_ type: Banner?.Type) -> Banner?
                     }
-                    protocol `needs Endpoint tagged "b"` {
+                    nonisolated protocol `needs Endpoint tagged "b"` {
                         func provide(_ type: Endpoint.Type, tagged: (tags: Void, `tagged "b"`: Void).Type) -> Endpoint
                     }
                     nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
@@ -104,7 +108,7 @@ struct InjectableTagsTests {
                     static func make(graph: some InjectionRequirements) -> Self {
                         Self(backup: graph.provide(Endpoint.self, tagged: (tags: Void, `tagged "b"`: Void).self), audit: graph.provide(Banner?.self))
                     }
-                    protocol __CycleRequirements {}
+                    nonisolated protocol __CycleRequirements {}
                     typealias __CycleEdges<G: __CycleRequirements> = Void
                 }
                 """,

@@ -16,15 +16,19 @@ struct InjectableMacroTests {
                 }
 
                 extension Clock: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements {}
-                    static let dependencies: [__ServiceMacroSupport.Dependency] = []
-                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                    nonisolated protocol InjectionRequirements {}
+                    private static var `Clock is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `Clock is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self()
                     }
-                    static func make(graph: some InjectionRequirements) -> Self {
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
                         Self()
                     }
-                    protocol __CycleRequirements {}
+                    nonisolated protocol __CycleRequirements {}
                     typealias __CycleEdges<G: __CycleRequirements> = Void
                 }
                 """,
@@ -54,20 +58,24 @@ struct InjectableMacroTests {
                 }
 
                 extension Report: __ServiceMacroSupport.InjectableType {
-                    public protocol InjectionRequirements: `needs String` {}
-                    public protocol `needs String` {
+                    public nonisolated protocol InjectionRequirements: `needs String` {}
+                    public nonisolated protocol `needs String` {
                         func provide(_ type: String.Type) -> String
                     }
-                    public static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                    private static var `Report is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `Report is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    public nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(String.self, label: "title", kind: .required),
                     ]
-                    public static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                    public nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(title: try resolver.resolve(String.self))
                     }
-                    public static func make(graph: some InjectionRequirements) -> Self {
+                    public nonisolated static func make(graph: some InjectionRequirements) -> Self {
                         Self(title: graph.provide(String.self))
                     }
-                    public protocol __CycleRequirements {
+                    public nonisolated protocol __CycleRequirements {
                         associatedtype Cycle_String = Void
                     }
                     public typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_String>.Result
@@ -91,25 +99,29 @@ struct InjectableMacroTests {
                 }
 
                 extension Checkout: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements: `needs any PaymentGateway` {
+                    nonisolated protocol InjectionRequirements: `needs any PaymentGateway` {
                         func provide(_ type: Metrics?.Type) -> Metrics?
                         func provide(_ type: Cache?.Type) -> Cache?
                     }
-                    protocol `needs any PaymentGateway` {
+                    nonisolated protocol `needs any PaymentGateway` {
                         func provide(_ type: (any PaymentGateway).Type) -> (any PaymentGateway)
                     }
-                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                    private static var `Checkout is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `Checkout is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency((any PaymentGateway).self, label: "_0", kind: .required),
                         __ServiceMacroSupport.Dependency(Metrics.self, label: "metrics", kind: .optional),
                         __ServiceMacroSupport.Dependency(Cache.self, label: "cache", kind: .optional),
                     ]
-                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(try resolver.resolve((any PaymentGateway).self), metrics: try __ServiceMacroSupport.resolveIfRegistered(Metrics.self, in: resolver), cache: try __ServiceMacroSupport.resolveIfRegistered(Cache.self, in: resolver))
                     }
-                    static func make(graph: some InjectionRequirements) -> Self {
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
                         Self(graph.provide((any PaymentGateway).self), metrics: graph.provide(Metrics?.self), cache: graph.provide(Cache?.self))
                     }
-                    protocol __CycleRequirements {
+                    nonisolated protocol __CycleRequirements {
                         associatedtype Cycle_any_PaymentGateway = Void
                     }
                     typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_any_PaymentGateway>.Result
@@ -135,10 +147,10 @@ struct InjectableMacroTests {
                 }
 
                 extension HomeViewModel: __ServiceMacroSupport.MainInjectableType {
-                    protocol InjectionRequirements: __ServiceMacroSupport.MainTrackRequirement, `needs Repository` {
+                    nonisolated protocol InjectionRequirements: __ServiceMacroSupport.MainTrackRequirement, `needs Repository` {
                         func provide(_ type: Router?.Type) -> Router?
                     }
-                    protocol `needs Repository` {
+                    nonisolated protocol `needs Repository` {
                         func provide(_ type: Repository.Type) -> Repository
                     }
                     nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
@@ -151,7 +163,7 @@ struct InjectableMacroTests {
                     static func make(graph: some InjectionRequirements) -> Self {
                         Self(repository: graph.provide(Repository.self), router: graph.provide(Router?.self))
                     }
-                    protocol __CycleRequirements {
+                    nonisolated protocol __CycleRequirements {
                         associatedtype Cycle_Repository = Void
                     }
                     typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Repository>.Result
@@ -175,20 +187,24 @@ struct InjectableMacroTests {
                 }
 
                 extension Ledger: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements: `needs Store` {}
-                    protocol `needs Store` {
+                    nonisolated protocol InjectionRequirements: `needs Store` {}
+                    nonisolated protocol `needs Store` {
                         func provide(_ type: Store.Type) -> Store
                     }
-                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                    private static var `Ledger is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `Ledger is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(Store.self, label: "store", kind: .required),
                     ]
-                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(store: try resolver.resolve(Store.self))
                     }
-                    static func make(graph: some InjectionRequirements) -> Self {
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
                         Self(store: graph.provide(Store.self))
                     }
-                    protocol __CycleRequirements {
+                    nonisolated protocol __CycleRequirements {
                         associatedtype Cycle_Store = Void
                     }
                     typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Store>.Result
@@ -214,20 +230,24 @@ struct InjectableMacroTests {
                 }
 
                 extension Importer: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements: `needs Parser` {}
-                    protocol `needs Parser` {
+                    nonisolated protocol InjectionRequirements: `needs Parser` {}
+                    nonisolated protocol `needs Parser` {
                         func provide(_ type: Parser.Type) -> Parser
                     }
-                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                    private static var `Importer is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `Importer is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(Parser.self, label: "parser", kind: .required),
                     ]
-                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(parser: try resolver.resolve(Parser.self))
                     }
-                    static func make(graph: some InjectionRequirements) -> Self {
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
                         Self(parser: graph.provide(Parser.self))
                     }
-                    protocol __CycleRequirements {
+                    nonisolated protocol __CycleRequirements {
                         associatedtype Cycle_Parser = Void
                     }
                     typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Parser>.Result
@@ -251,14 +271,18 @@ struct InjectableMacroTests {
                 }
 
                 extension Uploader: __ServiceMacroSupport.InjectableType {
-                    protocol InjectionRequirements: `needs Client` {}
-                    protocol `needs Client` {
+                    nonisolated protocol InjectionRequirements: `needs Client` {}
+                    nonisolated protocol `needs Client` {
                         func provide(_ type: Client.Type) -> Client
                     }
-                    static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                    private static var `Uploader is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `Uploader is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(Client.self, label: "client", kind: .required),
                     ]
-                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         do {
                             return try Self(client: try resolver.resolve(Client.self))
                         } catch let error as __ServiceMacroSupport.Failure {
@@ -267,10 +291,10 @@ struct InjectableMacroTests {
                             throw .factoryFailed(serviceType: String(describing: Self.self), underlyingError: error)
                         }
                     }
-                    static func make(graph: some InjectionRequirements) throws -> Self {
+                    nonisolated static func make(graph: some InjectionRequirements) throws -> Self {
                         try Self(client: graph.provide(Client.self))
                     }
-                    protocol __CycleRequirements {
+                    nonisolated protocol __CycleRequirements {
                         associatedtype Cycle_Client = Void
                     }
                     typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Client>.Result

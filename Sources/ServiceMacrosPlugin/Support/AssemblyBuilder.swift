@@ -87,12 +87,12 @@ struct AssemblyBuilder {
         }
         let type = "[\(RuntimeSymbol.registration)]"
         guard !rows.isEmpty else {
-            return ["\(access)static let registrations: \(type) = []"]
+            return ["\(access)nonisolated static let registrations: \(type) = []"]
         }
         return [
-            "\(access)static let registrations: \(type) = __registrationTable()",
+            "\(access)nonisolated static let registrations: \(type) = __registrationTable()",
             """
-            private static func __registrationTable() -> \(type) {
+            private nonisolated static func __registrationTable() -> \(type) {
                 var rows: \(type) = []
                 rows.reserveCapacity(\(rows.count))
                 \(rows.joined(separator: "\n    "))
@@ -163,7 +163,7 @@ struct AssemblyBuilder {
         func add(_ name: String, _ registrations: [AssemblyModel.Registration]) {
             if let base {
                 let body = providers(registrations, prefix: "\n    ").joined()
-                classes.append("\(classAccess)class \(name): \(base) {\(body)\n}")
+                classes.append("\(classAccess)nonisolated class \(name): \(base) {\(body)\n}")
             } else {
                 classes.append(providedClass(named: name, providing: registrations, access: classAccess))
             }
@@ -175,7 +175,9 @@ struct AssemblyBuilder {
                 add(sendableProvidedName, sendable.filter(\.isPerScope))
                 add("Provided", main)
                 let sharedMain = providers(main.filter { !$0.isPerScope }, prefix: "\n    ").joined()
-                classes.append("\(classAccess)class \(sharedMainProvidedName): \(sharedProvidedName) {\(sharedMain)\n}")
+                classes.append(
+                    "\(classAccess)nonisolated class \(sharedMainProvidedName): \(sharedProvidedName) {\(sharedMain)\n}"
+                )
             } else {
                 add("Provided", model.registrations.filter(\.isPerScope))
             }
@@ -218,7 +220,7 @@ struct AssemblyBuilder {
         access classAccess: String,
     ) -> String {
         if let included = model.included {
-            let header = "\(classAccess)class \(name): \(included).Provided {"
+            let header = "\(classAccess)nonisolated class \(name): \(included).Provided {"
             return header + providers(registrations, prefix: "\n    ").joined() + "\n}"
         }
         var members: [String] = []
@@ -247,7 +249,7 @@ struct AssemblyBuilder {
                 + "\(access)func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {\n        fatalError()\n    }"
         )
         let body = members.map { "\n    \($0)" }.joined() + providers(registrations, prefix: "\n    ").joined()
-        return "\(classAccess)class \(name) {\(body)\n}"
+        return "\(classAccess)nonisolated class \(name) {\(body)\n}"
     }
 
     /// One `provide(_:)` per untagged registration: a tagged one does not provide its type to

@@ -7,6 +7,9 @@ struct InjectableBuilder {
     let extendedType: TypeSyntax
     /// False when the type already conforms, so the extension only adds members.
     let addsConformance: Bool
+    /// The `#sourceLocation` directive of the line that names the type, where the isolation
+    /// check reports (see ``isolationCheck()``); nil for a `@MainActor` type, which has none.
+    let typeNameLine: String?
 
     /// `public ` / `package ` or nothing, matching the type's access.
     private var access: String {
@@ -17,7 +20,7 @@ struct InjectableBuilder {
     func extensionDeclaration() -> ExtensionDeclSyntax {
         var members = [requirementsProtocol()] + requiredDependencies.map(dependencyProtocol)
         members += requiredTaggedDependencies.map(taggedDependencyProtocol)
-        members += [dependenciesProperty(), makeFunction(), makeFromGraphFunction()]
+        members += isolationCheck() + [dependenciesProperty(), makeFunction(), makeFromGraphFunction()]
         members += [cycleRequirementsProtocol(), cycleEdgesAlias()]
         if model.isAssisted {
             members.append(registerFunction())
@@ -41,6 +44,29 @@ struct InjectableBuilder {
         )
     }
 
+    /// For a type on the Sendable track: a property isolated as the type is, and a nonisolated
+    /// function that reads it, before the generated functions that build the type. A type whose
+    /// isolation is inferred (from a `@MainActor` protocol it conforms to, or the module's default
+    /// isolation), which the macro cannot see, makes that read the first error, on the line that
+    /// names the type, and the compiler's first line quotes the property's name: the type, and
+    /// the fix.
+    private func isolationCheck() -> [String] {
+        guard !model.isMainActor else {
+            return []
+        }
+        let type = model.typeName.text
+        let name = readableName(
+            "\(type) is isolated to an actor it does not name: write @MainActor on it and register it with "
+                + "#registerMain, or mark it nonisolated"
+        )
+        let check = "nonisolated private static func __isolationCheck() { _ = \(name) }"
+        guard let typeNameLine else {
+            return ["private static var \(name): Void { () }", check]
+        }
+        // NB: the read is mapped to the type's line, where the compiler reports it.
+        return ["private static var \(name): Void { () }", typeNameLine, check, "#sourceLocation()"]
+    }
+
     /// The required dependencies, the only edges a cycle can run through.
     private var cycleEdges: [String] {
         var names: [String] = []
@@ -59,7 +85,7 @@ struct InjectableBuilder {
     /// the assembly's cycle graph defines (a dependency it does not register is a leaf).
     private func cycleRequirementsProtocol() -> String {
         let body = cycleEdges.map { "\n    associatedtype \($0) = Void" }.joined()
-        return "\(access)protocol __CycleRequirements {\(body)\(body.isEmpty ? "" : "\n")}"
+        return "\(access)nonisolated protocol __CycleRequirements {\(body)\(body.isEmpty ? "" : "\n")}"
     }
 
     /// For `@Assembly(checkCycles: true)`: this service's edges in a cycle graph `G`.
@@ -104,7 +130,7 @@ struct InjectableBuilder {
             parameter.assistedName.map { "\($0): \(parameter.type.trimmedDescription)" }
         }
         return """
-            \(access)static func register(in env: \(RuntimeSymbol.environment), scope: \(RuntimeSymbol.scope)) {
+            \(access)\(isolation)static func register(in env: \(RuntimeSymbol.environment), scope: \(RuntimeSymbol.scope)) {
                 env.register(\(extendedType.trimmed).self, scope: scope) { (\(closureParameters.joined(separator: ", "))) throws -> \(extendedType.trimmed) in
                     try make(resolver: \(RuntimeSymbol.environment).current\(assistedArguments))
                 }
@@ -148,7 +174,7 @@ struct InjectableBuilder {
             }
         }
         let body = requirements.isEmpty ? "" : "\n    " + requirements.joined(separator: "\n    ") + "\n"
-        return "\(access)protocol InjectionRequirements\(clause) {\(body)}"
+        return "\(access)nonisolated protocol InjectionRequirements\(clause) {\(body)}"
     }
 
     /// `` protocol `needs Config` ``: the one requirement for a required dependency, named so that
@@ -156,7 +182,7 @@ struct InjectableBuilder {
     /// missing.
     private func dependencyProtocol(_ type: String) -> String {
         """
-        \(access)protocol \(dependencyProtocolName(type)) {
+        \(access)nonisolated protocol \(dependencyProtocolName(type)) {
             func provide(_ type: \(type).Type) -> \(type)
         }
         """
@@ -179,14 +205,13 @@ struct InjectableBuilder {
     /// dependency, met by the provider an assembly writes for a registration with those tags.
     private func taggedDependencyProtocol(_ key: (type: String, tags: [String])) -> String {
         """
-        \(access)protocol \(taggedDependencyProtocolName(key.type, tags: key.tags)) {
+        \(access)nonisolated protocol \(taggedDependencyProtocolName(key.type, tags: key.tags)) {
             func provide(_ type: \(key.type).Type, tagged: \(taggedKeyType(key.tags)).Type) -> \(key.type)
         }
         """
     }
 
     private func dependenciesProperty() -> String {
-        let isolation = model.isMainActor ? "nonisolated " : ""
         let entries = model.parameters.enumerated().map { index, parameter in
             let kind =
                 switch (parameter.deferral, parameter.isAssisted) {
@@ -201,7 +226,7 @@ struct InjectableBuilder {
                 "\(RuntimeSymbol.dependency)(\(parameter.type.metatypeOperand).self, label: \"\(label)\", kind: \(kind)\(tags)),"
         }
         let list = entries.isEmpty ? "[]" : "[\n    " + entries.joined(separator: "\n    ") + "\n]"
-        return "\(access)\(isolation)static let dependencies: [\(RuntimeSymbol.dependency)] = \(list)"
+        return "\(access)nonisolated static let dependencies: [\(RuntimeSymbol.dependency)] = \(list)"
     }
 
     private func makeFunction() -> String {
@@ -226,7 +251,7 @@ struct InjectableBuilder {
             body = call
         }
         return """
-            \(access)static func make(resolver: \(RuntimeSymbol.environment)\(assistedParameters)) \(awaitCall.isEmpty ? "" : "async ")throws(\(RuntimeSymbol.failure)) -> Self {
+            \(access)\(isolation)static func make(resolver: \(RuntimeSymbol.environment)\(assistedParameters)) \(awaitCall.isEmpty ? "" : "async ")throws(\(RuntimeSymbol.failure)) -> Self {
                 \(body)
             }
             """
@@ -246,10 +271,17 @@ struct InjectableBuilder {
         let body = model.initializerThrows ? "try \(call)" : call
         let effects = (model.initializerIsAsync ? "async " : "") + (model.initializerThrows ? "throws " : "")
         return """
-            \(access)static func make(graph: some InjectionRequirements\(assistedParameters)) \(effects)-> Self {
+            \(access)\(isolation)static func make(graph: some InjectionRequirements\(assistedParameters)) \(effects)-> Self {
                 \(body)
             }
             """
+    }
+
+    /// `nonisolated ` for the functions of a type on the Sendable track, which are nonisolated
+    /// whatever the module's default isolation; nothing for a `@MainActor` type's, which are
+    /// isolated as the type is.
+    private var isolation: String {
+        model.isMainActor ? "" : "nonisolated "
     }
 
     /// The expression that resolves one parameter from `resolver`.

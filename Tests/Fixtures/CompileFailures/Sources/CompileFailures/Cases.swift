@@ -40,8 +40,8 @@ struct CrossTrackAssembly {
     #register(Presenter.self)  // line 40: error, its dependency lives on the MainActor track
 }
 
-// Case (d): isolation inferred from a @MainActor protocol, not written on the type. Caught (the
-// Injectable conformance crosses into main actor-isolated code), reported in the expansion.
+// Case (d): isolation inferred from a @MainActor protocol, not written on the type. Caught on the
+// line that names the type (line 50): the generated, nonisolated code cannot read it.
 
 @MainActor
 protocol Screenish {}
