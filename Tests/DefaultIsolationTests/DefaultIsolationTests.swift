@@ -2,13 +2,14 @@ import Service
 import Testing
 
 // This module is compiled as a new app target is: `.defaultIsolation(MainActor.self)` and
-// `InferIsolatedConformances`. What is not annotated here is on the MainActor; the Sendable
-// services say `nonisolated`, as the macros' documentation asks.
+// `InferIsolatedConformances`. What is not annotated here is on the MainActor, except an
+// `@Injectable` type: the `Injectable` conformance the macro adds to it is nonisolated, which keeps
+// the default from applying, so it is on the Sendable track unless it says `@MainActor`.
 
 // MARK: - Sendable services
 
 @Injectable
-nonisolated final class Database: Sendable {
+final class Database: Sendable {
     let name: String
 
     @Inject init() {
@@ -20,10 +21,11 @@ nonisolated final class Database: Sendable {
     }
 }
 
+/// Not `@Injectable`, so the MainActor by default here; a Sendable service's dependency says so.
 nonisolated final class Audit: Sendable {}
 
 @Injectable
-nonisolated final class Repository: Sendable {
+final class Repository: Sendable {
     let database: Database
     let audit: Audit?
 
@@ -34,7 +36,7 @@ nonisolated final class Repository: Sendable {
 }
 
 @Injectable
-nonisolated struct OrderDetail: Sendable {
+struct OrderDetail: Sendable {
     let orderID: Int
     let repository: Repository
 
@@ -45,11 +47,12 @@ nonisolated struct OrderDetail: Sendable {
 }
 
 @Injectable
-nonisolated final class Receipt: Sendable {
+final class Receipt: Sendable {
     @Inject let repository: Repository
     @Inject let audit: Audit?
 }
 
+/// `nonisolated` written out, which changes nothing for an `@Injectable` type.
 @Injectable
 nonisolated final class Loader: Sendable {
     let repository: Repository
@@ -60,7 +63,7 @@ nonisolated final class Loader: Sendable {
 }
 
 @Injectable
-nonisolated final class Mirror: Sendable {
+final class Mirror: Sendable {
     let backup: Database
 
     init(@Tags("backup") backup: Database) {
@@ -103,7 +106,7 @@ final class HomeScreen {
 
 // snippet: default-isolation
 @Injectable
-nonisolated final class NoteStore: Sendable {
+final class NoteStore: Sendable {
     init() {}
 }
 
@@ -170,7 +173,7 @@ struct DefaultIsolationTests {
         try env.validate(including: [AppAssembly.self])
     }
 
-    @Test("a Sendable service builds off the MainActor: its generated factory is nonisolated")
+    @Test("an @Injectable type without @MainActor builds off the MainActor: it and its factory are nonisolated")
     func sendableServiceBuildsOffTheMainActor() async throws {
         let env = ServiceEnv(name: #function)
         env.assemble(AppAssembly())
