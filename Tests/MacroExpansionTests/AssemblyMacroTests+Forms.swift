@@ -63,8 +63,10 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#registerMain(HomeViewModel.self)`: Provided, @MainActor HomeViewModel.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 3)
                             func registeredWithRegisterMain() {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            typealias Service = __ServiceMacroSupport.MainTrackCheck<HomeViewModel>
+                            #sourceLocation(file: "test.swift", line: 3)
                             @available(*, unavailable, message: "UIAssembly does not provide it to 'HomeViewModel': register it in UIAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
@@ -154,10 +156,10 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 4)
                         final class `#register(Reporter.self)`: Provided, Reporter.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 4)
                             final func provide(_ type: Logger.Type) -> Logger {
                                 __ServiceMacroSupport.provide(type, from: environment)
                             }
+                            #sourceLocation(file: "test.swift", line: 4)
                             @available(*, unavailable, message: "AppAssembly does not provide it to 'Reporter': register it in AppAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }

@@ -109,10 +109,10 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 5)
                         final class `#register(NoteService.self)`: Provided, NoteService.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 5)
                             final func provide(_ type: RequestContext.Type) -> RequestContext {
                                 __ServiceMacroSupport.provide(type, from: environment)
                             }
+                            #sourceLocation(file: "test.swift", line: 5)
                             @available(*, unavailable, message: "ServerAssembly does not provide it to 'NoteService': register it in ServerAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
@@ -272,8 +272,10 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 5)
                         final class `#registerMain(Router.self)`: ProvidedToSharedMainActorServices, @MainActor Router.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 5)
                             func registeredWithRegisterMain() {}
+                            #sourceLocation(file: "test.swift", line: 5)
+                            typealias Service = __ServiceMacroSupport.MainTrackCheck<Router>
+                            #sourceLocation(file: "test.swift", line: 5)
                             @available(*, unavailable, message: "AppAssembly does not provide it to 'Router': if it is what each scope provides ('RequestContext'), a service shared by every scope cannot depend on it: register 'Router' with scope .scoped or .transient, or take Lazy or ServiceProvider; otherwise register it in AppAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
@@ -281,10 +283,10 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 6)
                         final class `#register(Handler.self)`: ProvidedToSendableServices, Handler.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 6)
                             final func provide(_ type: RequestContext.Type) -> RequestContext {
                                 __ServiceMacroSupport.provide(type, from: environment)
                             }
+                            #sourceLocation(file: "test.swift", line: 6)
                             @available(*, unavailable, message: "AppAssembly does not provide it to 'Handler': if it is what '#registerMain' registers ('Router', 'Screen'), a Sendable service cannot depend on it: register 'Handler' with '#registerMain' if it belongs on the MainActor; otherwise register it in AppAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
@@ -292,8 +294,10 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 7)
                         final class `#registerMain(Screen.self)`: ProvidedToSharedMainActorServices, @MainActor Screen.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 7)
                             func registeredWithRegisterMain() {}
+                            #sourceLocation(file: "test.swift", line: 7)
+                            typealias Service = __ServiceMacroSupport.MainTrackCheck<Screen>
+                            #sourceLocation(file: "test.swift", line: 7)
                             @available(*, unavailable, message: "AppAssembly does not provide it to 'Screen': if it is what each scope provides ('RequestContext'), a service shared by every scope cannot depend on it: register 'Screen' with scope .scoped or .transient, or take Lazy or ServiceProvider; otherwise register it in AppAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }

@@ -254,10 +254,10 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(Checkout.self)`: Provided, Checkout.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 3)
                             final func provide(_ type: Logger.Type) -> Logger {
                                 __ServiceMacroSupport.provide(type, from: environment)
                             }
+                            #sourceLocation(file: "test.swift", line: 3)
                             @available(*, unavailable, message: "CheckedAssembly does not provide it to 'Checkout': register it in CheckedAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
@@ -265,10 +265,10 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 4)
                         final class `#register(SystemClock.self, as: (any Clock).self)`: Provided, SystemClock.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 4)
                             final func provide(_ type: Logger.Type) -> Logger {
                                 __ServiceMacroSupport.provide(type, from: environment)
                             }
+                            #sourceLocation(file: "test.swift", line: 4)
                             @available(*, unavailable, message: "CheckedAssembly does not provide it to 'SystemClock': register it in CheckedAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
@@ -276,10 +276,10 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 6)
                         final class `#register(Database.self, tags: "replica")`: Provided, Database.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 6)
                             final func provide(_ type: Logger.Type) -> Logger {
                                 __ServiceMacroSupport.provide(type, from: environment)
                             }
+                            #sourceLocation(file: "test.swift", line: 6)
                             @available(*, unavailable, message: "CheckedAssembly does not provide it to 'Database': register it in CheckedAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }

@@ -154,6 +154,37 @@ struct CompileFailureTests {
         #expect(!build.output.contains("mark all declarations used in the conformance"))
     }
 
+    @Test("#registerMain of a service that is not @MainActor fails on its line, once, naming the type and both fixes")
+    func registerMainOfASendableService() async {
+        let build = await Self.build
+        let errors = build.errors(onLine: 322)
+        #expect(
+            errors.first?.hasSuffix(
+                "error: type 'Ledger' does not conform to protocol '`@MainActor, which #registerMain requires: write it on the type, or register it with #register`'"
+            ) == true,
+            "\(errors)",
+        )
+        #expect(errors.count == 1, "\(errors)")
+        // NB: one diagnostic, which the compiler renders in fewer than 25 lines.
+        #expect(build.block(onLine: 322).count <= 25, "\(build.block(onLine: 322).joined(separator: "\n"))")
+        #expect(!build.output.contains("no exact matches in call to macro 'registerMain'"))
+    }
+
+    @Test("a #registerMain service's missing dependency is reported on its #registerMain line")
+    func missingProviderOfARegisterMainService() async {
+        let build = await Self.build
+        #expect(
+            build.errors(onLine: 323).contains {
+                $0.hasSuffix(
+                    readable(
+                        "requirement of protocol 'needs Missing': LedgerAssembly does not provide it to 'LedgerScreen': register it in LedgerAssembly, or declare it with '#external'"
+                    )
+                )
+            },
+            "\(build.errors(onLine: 323))",
+        )
+    }
+
     @Test("an opt-in cycle check fails on the #register line and the notes name the path")
     func optInCycle() async {
         let build = await Self.build
@@ -265,7 +296,7 @@ struct CompileFailureTests {
     func noStrayErrors() async {
         let build = await Self.build
         let lines = Set(build.errorLines)
-        let expected: Set = [14, 27, 40, 50, 68, 89, 207, 222, 230, 243, 267, 282, 303]
+        let expected: Set = [14, 27, 40, 50, 68, 89, 207, 222, 230, 243, 267, 282, 303, 322, 323]
         #expect(lines.isSubset(of: expected), "unexpected errors: \(build.errorMessages)")
     }
 }

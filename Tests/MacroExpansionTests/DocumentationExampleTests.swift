@@ -190,10 +190,10 @@ struct DocumentationExampleTests {
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(Database.self)`: ProvidedToSendableServices, Database.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 3)
                             final func provide(_ type: Logger.Type) -> Logger {
                                 __ServiceMacroSupport.provide(type, from: environment)
                             }
+                            #sourceLocation(file: "test.swift", line: 3)
                             @available(*, unavailable, message: "CoreAssembly does not provide it to 'Database': if it is what '#registerMain' registers ('HomeViewModel'), a Sendable service cannot depend on it: register 'Database' with '#registerMain' if it belongs on the MainActor; otherwise register it in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
@@ -201,10 +201,10 @@ struct DocumentationExampleTests {
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 4)
                         final class `#register(UserRepository.self)`: ProvidedToSendableServices, UserRepository.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 4)
                             final func provide(_ type: Logger.Type) -> Logger {
                                 __ServiceMacroSupport.provide(type, from: environment)
                             }
+                            #sourceLocation(file: "test.swift", line: 4)
                             @available(*, unavailable, message: "CoreAssembly does not provide it to 'UserRepository': if it is what '#registerMain' registers ('HomeViewModel'), a Sendable service cannot depend on it: register 'UserRepository' with '#registerMain' if it belongs on the MainActor; otherwise register it in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
@@ -212,10 +212,10 @@ struct DocumentationExampleTests {
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 5)
                         final class `#register(SystemClock.self, as: (any TimeSource).self)`: ProvidedToSendableServices, SystemClock.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 5)
                             final func provide(_ type: Logger.Type) -> Logger {
                                 __ServiceMacroSupport.provide(type, from: environment)
                             }
+                            #sourceLocation(file: "test.swift", line: 5)
                             @available(*, unavailable, message: "CoreAssembly does not provide it to 'SystemClock': if it is what '#registerMain' registers ('HomeViewModel'), a Sendable service cannot depend on it: register 'SystemClock' with '#registerMain' if it belongs on the MainActor; otherwise register it in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }
@@ -223,11 +223,13 @@ struct DocumentationExampleTests {
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 7)
                         final class `#registerMain(HomeViewModel.self)`: Provided, @MainActor HomeViewModel.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 7)
                             func registeredWithRegisterMain() {}
                             final func provide(_ type: Logger.Type) -> Logger {
                                 __ServiceMacroSupport.provide(type, from: environment)
                             }
+                            #sourceLocation(file: "test.swift", line: 7)
+                            typealias Service = __ServiceMacroSupport.MainTrackCheck<HomeViewModel>
+                            #sourceLocation(file: "test.swift", line: 7)
                             @available(*, unavailable, message: "CoreAssembly does not provide it to 'HomeViewModel': register it in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
                             }

@@ -30,6 +30,13 @@ public enum __ServiceMacroSupport {
     public typealias NonisolatedAssemblyType = NonisolatedAssembly
     public typealias MainTrackRequirement = `registered with #registerMain, not #register`
 
+    public typealias MainTrackService =
+        `@MainActor, which #registerMain requires: write it on the type, or register it with #register`
+
+    /// Names a `#registerMain` line's service in the graph class of that line, where a type that
+    /// is not `@MainActor` fails its constraint.
+    public enum MainTrackCheck<Service: MainTrackService> {}
+
     /// Applies an assembly named in `includes:` as part of the `assemble` or `apply` call in
     /// progress: from any isolation if it has no MainActor services, else on the main actor.
     public static func include<Included: ServiceAssembly>(_ assembly: sending Included, in env: ServiceEnv) {
@@ -282,6 +289,14 @@ public enum __ServiceMacroSupport {
 public protocol `registered with #registerMain, not #register` {
     func registeredWithRegisterMain()
 }
+
+/// What `#registerMain` requires of the `@Injectable` type it registers, refined by
+/// ``MainInjectable`` and ``MainAsyncInjectable``: the graph of a `#registerMain` line names its
+/// type in `MainTrackCheck`, so that for a type that is not `@MainActor` the compiler's first line
+/// reads "type 'Screen' does not conform to protocol '`@MainActor, which #registerMain requires:
+/// write it on the type, or register it with #register`'" on that line.
+@_documentation(visibility: private)
+public protocol `@MainActor, which #registerMain requires: write it on the type, or register it with #register` {}
 
 extension `registered with #registerMain, not #register` {
     @available(*, unavailable, message: "a '@MainActor' service is registered with '#registerMain', not '#register'")

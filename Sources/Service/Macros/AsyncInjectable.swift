@@ -125,7 +125,7 @@ extension ServiceEnv {
 ///     _ = try await env.resolveAsync(Library.self)
 /// }
 /// ```
-public protocol MainAsyncInjectable: Sendable {
+public protocol MainAsyncInjectable: Sendable, __ServiceMacroSupport.MainTrackService {
     /// What the initializer takes from the environment, in parameter order.
     nonisolated static var dependencies: [ServiceDependency] { get }
 

@@ -42,7 +42,7 @@ extension Injectable {
 /// }
 /// @MainActor func setUp() { ServiceEnv.current.registerMain(Screen.self) }
 /// ```
-public protocol MainInjectable {
+public protocol MainInjectable: __ServiceMacroSupport.MainTrackService {
     /// What the initializer takes from the environment, in parameter order.
     static var dependencies: [ServiceDependency] { get }
 

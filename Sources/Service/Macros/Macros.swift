@@ -307,6 +307,18 @@ public macro register<T: MainInjectable>(_ type: T.Type, scope: ServiceScope = .
 public macro register<T: MainAsyncInjectable>(_ type: T.Type, scope: ServiceScope = .singleton) =
     #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
 
+/// Takes `#registerMain` of an `@Injectable` type that is not `@MainActor`, which the `@Assembly`
+/// reports on the line as an error that names the type, `@MainActor` and `#register`.
+///
+/// ```swift
+/// @Assembly struct CoreAssembly {
+///     #register(NoteStore.self)  // a Sendable service: not #registerMain
+/// }
+/// ```
+@freestanding(declaration)
+public macro registerMain<T: Injectable>(_ type: T.Type, scope: ServiceScope = .singleton) =
+    #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
 /// Registers a `@MainActor` `@Injectable` type whose initializer is `async` on the MainActor
 /// track of an `@Assembly`; resolve it with `resolveAsync`.
 ///

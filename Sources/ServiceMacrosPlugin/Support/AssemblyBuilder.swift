@@ -280,30 +280,35 @@ struct AssemblyBuilder {
     private func graphClasses(_ lines: RegistrationLines?) -> [String] {
         let graphs = model.registrations.compactMap { registration -> String? in
             let requirements: String
-            // NB: a `#registerMain` graph says it is one, which a `@MainActor` type requires.
+            // NB: a `#registerMain` graph says it is one, which a `@MainActor` type requires, and
+            // names its type where one that is not `@MainActor` fails a constraint.
             var track = ""
+            var checks: [String] = []
             switch registration.kind {
             case .injectable: requirements = "\(registration.service).InjectionRequirements"
             case .injectableMain:
                 requirements = "@MainActor \(registration.service).InjectionRequirements"
                 track = "func registeredWithRegisterMain() {}\n        "
+                checks.append("typealias Service = \(RuntimeSymbol.support).MainTrackCheck<\(registration.service)>")
             case .closure, .external: return nil
             }
+            checks.append(
+                "@available(*, unavailable, message: \(StringLiteralExprSyntax(content: missingProviderMessage(for: registration)))) "
+                    + "func provide<T>(_ type: T.Type) -> T {\n            fatalError()\n        }"
+            )
             let name = registration.graphName
             let base = providedBase(for: registration)
-            let fallback =
-                track + externalProviders(for: registration)
-                + "@available(*, unavailable, message: \(StringLiteralExprSyntax(content: missingProviderMessage(for: registration)))) "
-                + "func provide<T>(_ type: T.Type) -> T {\n            fatalError()\n        }"
+            let members = track + externalProviders(for: registration)
             guard let directive = lines?.directive(for: registration.node) else {
-                return "    final class \(name): \(base), \(requirements) {\n        \(fallback)\n    }"
+                let body = members + checks.joined(separator: "\n        ")
+                return "    final class \(name): \(base), \(requirements) {\n        \(body)\n    }"
             }
-            // NB: the fallback is mapped to the `#register` line too, where the compiler reports it.
+            // NB: each check is mapped to the `#register` line too, where the compiler reports it.
+            let body = members + checks.map { "\(directive)\n        \($0)" }.joined(separator: "\n        ")
             return """
                     \(directive)
                     final class \(name): \(base), \(requirements) {
-                        \(directive)
-                        \(fallback)
+                        \(body)
                     }
                     #sourceLocation()
                 """

@@ -302,3 +302,23 @@ struct LobbyAssembly {
     #registerMain(Banner.self, tags: "welcome")
     #registerMain(Lobby.self)  // line 303: error, nothing is registered with tags "backup"
 }
+
+// Case (n): #registerMain of a service that is not @MainActor, and a missing dependency of a
+// #registerMain service, each reported on its own line.
+
+@Injectable
+final class Ledger: Sendable {
+    init() {}
+}
+
+@Injectable
+@MainActor
+final class LedgerScreen {
+    init(ledger: Ledger, missing: Missing) {}
+}
+
+@Assembly
+struct LedgerAssembly {
+    #registerMain(Ledger.self)  // line 322: error, Ledger is not @MainActor
+    #registerMain(LedgerScreen.self)  // line 323: error, 'Missing' is not provided
+}
