@@ -47,6 +47,17 @@ struct OrderDetail: Sendable {
 }
 
 @Injectable
+final class NoteEditor: Sendable {
+    let noteID: Int
+    let repository: Repository
+
+    init(repository: Repository, @Assisted noteID: Int) {
+        self.noteID = noteID
+        self.repository = repository
+    }
+}
+
+@Injectable
 final class Receipt: Sendable {
     @Inject let repository: Repository
     @Inject let audit: Audit?
@@ -141,6 +152,7 @@ struct DataAssembly {
 struct AppAssembly {
     #register(Audit.self) { Audit() }
     #register(OrderDetail.self, scope: .transient)
+    #register(NoteEditor.self, scope: .transient)
     #register(Receipt.self)
     #register(Loader.self)
     #register(Mirror.self)
@@ -170,6 +182,8 @@ struct DefaultIsolationTests {
         #expect(try env.resolve(Receipt.self).repository === repository)
         #expect(try env.resolve(Mirror.self).backup.name == "backup")
         #expect(try env.resolve(OrderDetail.self, arguments: 7).orderID == 7)
+        let editor = try env.resolve(NoteEditor.self, arguments: 3)
+        #expect(editor.noteID == 3 && editor.repository === repository)
         try env.validate(including: [AppAssembly.self])
     }
 
