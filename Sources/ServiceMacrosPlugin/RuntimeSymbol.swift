@@ -18,6 +18,5 @@ enum RuntimeSymbol {
     static let registration: TypeSyntax = "__ServiceMacroSupport.Registration"
     static let serviceAssembly: TypeSyntax = "__ServiceMacroSupport.AssemblyType"
     static let nonisolatedAssembly: TypeSyntax = "__ServiceMacroSupport.NonisolatedAssemblyType"
-    static let mainTrackRequirement: TypeSyntax = "__ServiceMacroSupport.MainTrackRequirement"
     static let support: ExprSyntax = "__ServiceMacroSupport"
 }

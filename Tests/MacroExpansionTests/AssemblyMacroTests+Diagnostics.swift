@@ -103,6 +103,12 @@ struct AssemblyDiagnosticTests {
                         }
                     }
 
+                    private enum __TrackChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Database>
+                        #sourceLocation()
+                    }
+
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(Database.self)`: Provided, Database.InjectionRequirements {
@@ -200,6 +206,12 @@ struct AssemblyDiagnosticTests {
                         final func provide(_ type: (any Clock).Type) -> (any Clock) {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
+                    }
+
+                    private enum __TrackChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<SystemClock>
+                        #sourceLocation()
                     }
 
                     private static func __injectionGraphs() {
@@ -387,6 +399,15 @@ struct AssemblyDiagnosticTests {
                         final func provide(_ type: Database.Type, tagged: (tags: Void, `tagged "b"`: Void).Type) -> Database {
                             __ServiceMacroSupport.provide(Database.self, tags: "b", from: environment)
                         }
+                    }
+
+                    private enum __TrackChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Database>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<Database>
+                        #sourceLocation()
                     }
 
                     private static func __injectionGraphs() {

@@ -60,12 +60,15 @@ extension AssemblyMacroTests {
                         }
                     }
 
+                    private enum __TrackChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.MainTrackCheck<HomeViewModel>
+                        #sourceLocation()
+                    }
+
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#registerMain(HomeViewModel.self)`: Provided, @MainActor HomeViewModel.InjectionRequirements {
-                            func registeredWithRegisterMain() {}
-                            #sourceLocation(file: "test.swift", line: 3)
-                            typealias Service = __ServiceMacroSupport.MainTrackCheck<HomeViewModel>
                             #sourceLocation(file: "test.swift", line: 3)
                             @available(*, unavailable, message: "UIAssembly does not provide it to 'HomeViewModel': register it in UIAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
@@ -153,6 +156,12 @@ extension AssemblyMacroTests {
                         }
                     }
 
+                    private enum __TrackChecks {
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Reporter>
+                        #sourceLocation()
+                    }
+
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 4)
                         final class `#register(Reporter.self)`: Provided, Reporter.InjectionRequirements {
@@ -238,6 +247,12 @@ extension AssemblyMacroTests {
                         }
                     }
 
+                    private enum __TrackChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Feature>
+                        #sourceLocation()
+                    }
+
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(Feature.self)`: Provided, Feature.InjectionRequirements {
@@ -301,6 +316,12 @@ extension AssemblyMacroTests {
                         final func provide(_ type: Checkout.Type) -> Checkout {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
+                    }
+
+                    private enum __TrackChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Checkout>
+                        #sourceLocation()
                     }
 
                     private static func __injectionGraphs() {
@@ -385,6 +406,12 @@ extension AssemblyMacroTests {
                         final func provide(_ type: Database.Type) -> Database {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
+                    }
+
+                    private enum __TrackChecks {
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Database>
+                        #sourceLocation()
                     }
 
                     private static func __injectionGraphs() {

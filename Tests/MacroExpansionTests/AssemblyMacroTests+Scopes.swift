@@ -98,6 +98,15 @@ extension AssemblyMacroTests {
                     nonisolated class Provided: ProvidedToSharedServices {
                     }
 
+                    private enum __TrackChecks {
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<NoteStore>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 5)
+                        typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<NoteService>
+                        #sourceLocation()
+                    }
+
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 4)
                         final class `#register(NoteStore.self)`: ProvidedToSharedServices, NoteStore.InjectionRequirements {
@@ -261,6 +270,21 @@ extension AssemblyMacroTests {
                         }
                     }
 
+                    private enum __TrackChecks {
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Clock>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 5)
+                        typealias Line1 = __ServiceMacroSupport.MainTrackCheck<Router>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 6)
+                        typealias Line2 = __ServiceMacroSupport.SendableTrackCheck<Handler>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 7)
+                        typealias Line3 = __ServiceMacroSupport.MainTrackCheck<Screen>
+                        #sourceLocation()
+                    }
+
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 4)
                         final class `#register(Clock.self)`: ProvidedToSharedServices, Clock.InjectionRequirements {
@@ -272,9 +296,6 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 5)
                         final class `#registerMain(Router.self)`: ProvidedToSharedMainActorServices, @MainActor Router.InjectionRequirements {
-                            func registeredWithRegisterMain() {}
-                            #sourceLocation(file: "test.swift", line: 5)
-                            typealias Service = __ServiceMacroSupport.MainTrackCheck<Router>
                             #sourceLocation(file: "test.swift", line: 5)
                             @available(*, unavailable, message: "AppAssembly does not provide it to 'Router': if it is what each scope provides ('RequestContext'), a service shared by every scope cannot depend on it: register 'Router' with scope .scoped or .transient, or take Lazy or ServiceProvider; otherwise register it in AppAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
@@ -294,9 +315,6 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 7)
                         final class `#registerMain(Screen.self)`: ProvidedToSharedMainActorServices, @MainActor Screen.InjectionRequirements {
-                            func registeredWithRegisterMain() {}
-                            #sourceLocation(file: "test.swift", line: 7)
-                            typealias Service = __ServiceMacroSupport.MainTrackCheck<Screen>
                             #sourceLocation(file: "test.swift", line: 7)
                             @available(*, unavailable, message: "AppAssembly does not provide it to 'Screen': if it is what each scope provides ('RequestContext'), a service shared by every scope cannot depend on it: register 'Screen' with scope .scoped or .transient, or take Lazy or ServiceProvider; otherwise register it in AppAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
@@ -383,6 +401,12 @@ extension AssemblyMacroTests {
                         final func provide(_ type: EditorSession.Type) -> EditorSession {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
+                    }
+
+                    private enum __TrackChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<EditorSession>
+                        #sourceLocation()
                     }
 
                     private static func __injectionGraphs() {

@@ -101,6 +101,18 @@ extension AssemblyMacroTests {
                         }
                     }
 
+                    private enum __TrackChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Database>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<Database>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 6)
+                        typealias Line2 = __ServiceMacroSupport.SendableTrackCheck<SQLiteStore>
+                        #sourceLocation()
+                    }
+
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(Database.self)`: Provided, Database.InjectionRequirements {
@@ -249,6 +261,18 @@ extension AssemblyMacroTests {
                         final func provide(_ type: Database.Type, tagged: (tags: Void, `tagged "replica"`: Void).Type) -> Database {
                             __ServiceMacroSupport.provide(Database.self, tags: "replica", from: environment)
                         }
+                    }
+
+                    private enum __TrackChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Checkout>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<SystemClock>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 6)
+                        typealias Line2 = __ServiceMacroSupport.SendableTrackCheck<Database>
+                        #sourceLocation()
                     }
 
                     private static func __injectionGraphs() {

@@ -112,6 +112,15 @@ struct AssemblyMacroTests {
                         }
                     }
 
+                    private enum __TrackChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Database>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<UserRepository>
+                        #sourceLocation()
+                    }
+
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(Database.self)`: Provided, Database.InjectionRequirements {
@@ -203,6 +212,12 @@ struct AssemblyMacroTests {
                         final func provide(_ type: (any Clock).Type) -> (any Clock) {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
+                    }
+
+                    private enum __TrackChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<SystemClock>
+                        #sourceLocation()
                     }
 
                     private static func __injectionGraphs() {

@@ -187,6 +187,21 @@ struct DocumentationExampleTests {
                         }
                     }
 
+                    private enum __TrackChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Database>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<UserRepository>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 5)
+                        typealias Line2 = __ServiceMacroSupport.SendableTrackCheck<SystemClock>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 7)
+                        typealias Line3 = __ServiceMacroSupport.MainTrackCheck<HomeViewModel>
+                        #sourceLocation()
+                    }
+
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(Database.self)`: ProvidedToSendableServices, Database.InjectionRequirements {
@@ -223,12 +238,9 @@ struct DocumentationExampleTests {
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 7)
                         final class `#registerMain(HomeViewModel.self)`: Provided, @MainActor HomeViewModel.InjectionRequirements {
-                            func registeredWithRegisterMain() {}
                             final func provide(_ type: Logger.Type) -> Logger {
                                 __ServiceMacroSupport.provide(type, from: environment)
                             }
-                            #sourceLocation(file: "test.swift", line: 7)
-                            typealias Service = __ServiceMacroSupport.MainTrackCheck<HomeViewModel>
                             #sourceLocation(file: "test.swift", line: 7)
                             @available(*, unavailable, message: "CoreAssembly does not provide it to 'HomeViewModel': register it in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
                                 fatalError()
@@ -386,6 +398,15 @@ struct DocumentationExampleTests {
                         final func provide(_ type: Pong.Type) -> Pong {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
+                    }
+
+                    private enum __TrackChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Ping>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<Pong>
+                        #sourceLocation()
                     }
 
                     private static func __injectionGraphs() {

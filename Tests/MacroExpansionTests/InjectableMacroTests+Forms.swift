@@ -156,7 +156,7 @@ extension InjectableMacroTests {
                 }
 
                 extension Toolbar: __ServiceMacroSupport.MainInjectableType {
-                    nonisolated protocol InjectionRequirements: __ServiceMacroSupport.MainTrackRequirement {}
+                    nonisolated protocol InjectionRequirements {}
                     nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
                     static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self()
@@ -474,7 +474,7 @@ extension InjectableMacroTests {
                 }
 
                 extension Library: __ServiceMacroSupport.MainAsyncInjectableType {
-                    nonisolated protocol InjectionRequirements: __ServiceMacroSupport.MainTrackRequirement, `needs Settings` {
+                    nonisolated protocol InjectionRequirements: `needs Settings` {
                         func provide(_ type: Screen?.Type) -> Screen?
                     }
                     nonisolated protocol `needs Settings` {

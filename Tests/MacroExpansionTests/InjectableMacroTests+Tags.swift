@@ -92,7 +92,7 @@ struct InjectableTagsTests {
                 }
 
                 extension Screen: __ServiceMacroSupport.MainInjectableType {
-                    nonisolated protocol InjectionRequirements: __ServiceMacroSupport.MainTrackRequirement, `needs Endpoint tagged "b"` {
+                    nonisolated protocol InjectionRequirements: `needs Endpoint tagged "b"` {
                         func provide(_ type: Banner?.Type) -> Banner?
                     }
                     nonisolated protocol `needs Endpoint tagged "b"` {

@@ -147,7 +147,7 @@ struct InjectableMacroTests {
                 }
 
                 extension HomeViewModel: __ServiceMacroSupport.MainInjectableType {
-                    nonisolated protocol InjectionRequirements: __ServiceMacroSupport.MainTrackRequirement, `needs Repository` {
+                    nonisolated protocol InjectionRequirements: `needs Repository` {
                         func provide(_ type: Router?.Type) -> Router?
                     }
                     nonisolated protocol `needs Repository` {

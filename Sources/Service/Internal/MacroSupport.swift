@@ -31,11 +31,17 @@ public enum __ServiceMacroSupport {
     public typealias MainTrackRequirement = `registered with #registerMain, not #register`
 
     public typealias MainTrackService =
-        `@MainActor, which #registerMain requires: write it on the type, or register it with #register`
+        `@MainActor, which #registerMain requires: add it to the type, or use #register`
+    public typealias SendableTrackService =
+        `not @MainActor, which #register requires: register it with #registerMain`
 
-    /// Names a `#registerMain` line's service in the graph class of that line, where a type that
+    /// Names a `#registerMain` line's service in the assembly's track checks, where a type that
     /// is not `@MainActor` fails its constraint.
     public enum MainTrackCheck<Service: MainTrackService> {}
+
+    /// Names a `#register` line's `@Injectable` service in the assembly's track checks, where a
+    /// `@MainActor` type fails its constraint.
+    public enum SendableTrackCheck<Service: SendableTrackService> {}
 
     /// Applies an assembly named in `includes:` as part of the `assemble` or `apply` call in
     /// progress: from any isolation if it has no MainActor services, else on the main actor.
@@ -280,23 +286,34 @@ public enum __ServiceMacroSupport {
     }
 }
 
-/// What the `InjectionRequirements` of a `@MainActor` `@Injectable` type inherits: the graph of a
-/// `#registerMain` line provides `registeredWithRegisterMain()`, and the graph of a `#register`
-/// line falls back to the unavailable default, so the compiler's first line reads "type
-/// '…`#register(Screen.self)`' does not conform to protocol '`registered with #registerMain, not
-/// #register`'" on the `#register` line.
+/// What the `InjectionRequirements` of a `@MainActor` `@Injectable` type inherited, before an
+/// assembly checked each line's track by name (`SendableTrackCheck`, `MainTrackCheck`): a graph
+/// written by hand for such a type may still implement `registeredWithRegisterMain()`. The macros
+/// no longer use it; it stays so that such code compiles.
 @_documentation(visibility: private)
 public protocol `registered with #registerMain, not #register` {
     func registeredWithRegisterMain()
 }
 
 /// What `#registerMain` requires of the `@Injectable` type it registers, refined by
-/// ``MainInjectable`` and ``MainAsyncInjectable``: the graph of a `#registerMain` line names its
-/// type in `MainTrackCheck`, so that for a type that is not `@MainActor` the compiler's first line
-/// reads "type 'Screen' does not conform to protocol '`@MainActor, which #registerMain requires:
-/// write it on the type, or register it with #register`'" on that line.
+/// ``MainInjectable`` and ``MainAsyncInjectable``: an assembly names the type of each
+/// `#registerMain` line in `MainTrackCheck`, so that for a type that is not `@MainActor` the
+/// compiler's first line reads "type 'Screen' does not conform to protocol '`@MainActor, which
+/// #registerMain requires: add it to the type, or use #register`'" on that line.
 @_documentation(visibility: private)
-public protocol `@MainActor, which #registerMain requires: write it on the type, or register it with #register` {}
+public protocol `@MainActor, which #registerMain requires: add it to the type, or use #register`: SendableMetatype {}
+
+/// What `#register` requires of the `@Injectable` type it registers, refined by ``Injectable``,
+/// ``AsyncInjectable`` and ``AssistedInjectable``: an assembly names the type of each `#register`
+/// line in `SendableTrackCheck`, so that for a `@MainActor` type the compiler's first line reads
+/// "type 'Screen' does not conform to protocol '`not @MainActor, which #register requires:
+/// register it with #registerMain`'" on that line.
+///
+/// NB: this protocol and the one `#registerMain` requires refine `SendableMetatype`, so that a
+/// conformance to them is never inferred isolated (`InferIsolatedConformances`): a Sendable
+/// requirement beside it would reject an isolated one.
+@_documentation(visibility: private)
+public protocol `not @MainActor, which #register requires: register it with #registerMain`: SendableMetatype {}
 
 extension `registered with #registerMain, not #register` {
     @available(*, unavailable, message: "a '@MainActor' service is registered with '#registerMain', not '#register'")

@@ -59,7 +59,7 @@ extension Assisted: Sendable where Value: Sendable {}
 /// }
 /// ServiceEnv.current.register(Stamp.self, scope: .transient)
 /// ```
-public protocol AssistedInjectable: Sendable {
+public protocol AssistedInjectable: Sendable, __ServiceMacroSupport.SendableTrackService {
     /// The initializer's parameters in order: arguments (kind `.argument`) and dependencies.
     static var dependencies: [ServiceDependency] { get }
 

@@ -20,7 +20,7 @@
 ///     _ = try await env.resolveAsync(Store.self)
 /// }
 /// ```
-public protocol AsyncInjectable: Sendable {
+public protocol AsyncInjectable: Sendable, __ServiceMacroSupport.SendableTrackService {
     /// What the initializer takes from the environment, in parameter order.
     static var dependencies: [ServiceDependency] { get }
 

@@ -11,7 +11,7 @@
 /// }
 /// ServiceEnv.current.register(Greeter.self)  // no closure: uses `make(resolver:)`
 /// ```
-public protocol Injectable: ServiceKey {
+public protocol Injectable: ServiceKey, __ServiceMacroSupport.SendableTrackService {
     /// What the initializer takes from the environment, in parameter order.
     static var dependencies: [ServiceDependency] { get }
 

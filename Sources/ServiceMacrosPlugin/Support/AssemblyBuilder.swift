@@ -44,7 +44,7 @@ struct AssemblyBuilder {
         let lines = RegistrationLines(of: model.registrations, in: context)
         let members =
             publicInitializer() + registrationsTable() + [assembleFunction()] + providedClasses()
-            + graphClasses(lines) + cycleExport() + cycleGraph(lines)
+            + trackChecks(lines) + graphClasses(lines) + cycleExport() + cycleGraph(lines)
         return [verbatimDeclaration(members.joined(separator: "\n\n"))]
     }
 
@@ -280,35 +280,26 @@ struct AssemblyBuilder {
     private func graphClasses(_ lines: RegistrationLines?) -> [String] {
         let graphs = model.registrations.compactMap { registration -> String? in
             let requirements: String
-            // NB: a `#registerMain` graph says it is one, which a `@MainActor` type requires, and
-            // names its type where one that is not `@MainActor` fails a constraint.
-            var track = ""
-            var checks: [String] = []
             switch registration.kind {
             case .injectable: requirements = "\(registration.service).InjectionRequirements"
-            case .injectableMain:
-                requirements = "@MainActor \(registration.service).InjectionRequirements"
-                track = "func registeredWithRegisterMain() {}\n        "
-                checks.append("typealias Service = \(RuntimeSymbol.support).MainTrackCheck<\(registration.service)>")
+            case .injectableMain: requirements = "@MainActor \(registration.service).InjectionRequirements"
             case .closure, .external: return nil
             }
-            checks.append(
-                "@available(*, unavailable, message: \(StringLiteralExprSyntax(content: missingProviderMessage(for: registration)))) "
-                    + "func provide<T>(_ type: T.Type) -> T {\n            fatalError()\n        }"
-            )
             let name = registration.graphName
             let base = providedBase(for: registration)
-            let members = track + externalProviders(for: registration)
+            let fallback =
+                "@available(*, unavailable, message: \(StringLiteralExprSyntax(content: missingProviderMessage(for: registration)))) "
+                + "func provide<T>(_ type: T.Type) -> T {\n            fatalError()\n        }"
+            let members = externalProviders(for: registration)
             guard let directive = lines?.directive(for: registration.node) else {
-                let body = members + checks.joined(separator: "\n        ")
-                return "    final class \(name): \(base), \(requirements) {\n        \(body)\n    }"
+                return "    final class \(name): \(base), \(requirements) {\n        \(members)\(fallback)\n    }"
             }
-            // NB: each check is mapped to the `#register` line too, where the compiler reports it.
-            let body = members + checks.map { "\(directive)\n        \($0)" }.joined(separator: "\n        ")
+            // NB: the fallback is mapped to the `#register` line too, where the compiler reports it.
             return """
                     \(directive)
                     final class \(name): \(base), \(requirements) {
-                        \(body)
+                        \(members)\(directive)
+                        \(fallback)
                     }
                     #sourceLocation()
                 """
@@ -317,6 +308,35 @@ struct AssemblyBuilder {
             return []
         }
         return ["private static func __injectionGraphs() {\n\(graphs.joined(separator: "\n"))\n}"]
+    }
+
+    /// `__TrackChecks`: for each `@Injectable` registration, its type named in the check of its
+    /// macro's track (`SendableTrackCheck` for `#register`, `MainTrackCheck` for `#registerMain`),
+    /// at its line, where a type on the other track fails the check's constraint: one error that
+    /// names the type and the macro to use.
+    ///
+    /// NB: declarations, not part of a function body, so that the compiler checks them before the
+    /// bodies, whose own errors for the same mistake (in `assemble(env:)`) say less.
+    private func trackChecks(_ lines: RegistrationLines?) -> [String] {
+        var checks: [String] = []
+        for registration in model.registrations {
+            let check: String
+            switch registration.kind {
+            case .injectable: check = "SendableTrackCheck"
+            case .injectableMain: check = "MainTrackCheck"
+            case .closure, .external: continue
+            }
+            let alias = "typealias Line\(checks.count) = \(RuntimeSymbol.support).\(check)<\(registration.service)>"
+            guard let directive = lines?.directive(for: registration.node) else {
+                checks.append("    " + alias)
+                continue
+            }
+            checks.append("    \(directive)\n    \(alias)\n    #sourceLocation()")
+        }
+        guard !checks.isEmpty else {
+            return []
+        }
+        return ["private enum __TrackChecks {\n\(checks.joined(separator: "\n"))\n}"]
     }
 
     /// The provider of a tagged registration, `provide(_:tagged:)` with its tags as a

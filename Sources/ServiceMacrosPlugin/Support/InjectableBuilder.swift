@@ -157,11 +157,9 @@ struct InjectableBuilder {
     /// missing one is named by the compiler's first line; optional and deferred ones, which
     /// every graph provides, are requirements here.
     private func requirementsProtocol() -> String {
-        // NB: a `@MainActor` type's graph must come from `#registerMain`; see
-        // `MainTrackRequirement`.
-        let track = model.isMainActor ? [RuntimeSymbol.mainTrackRequirement.description] : []
+        // NB: which macro registers the type is the assembly's track check, not a requirement.
         let inherited =
-            track + requiredDependencies.map(dependencyProtocolName)
+            requiredDependencies.map(dependencyProtocolName)
             + requiredTaggedDependencies.map { taggedDependencyProtocolName($0.type, tags: $0.tags) }
         let clause = inherited.isEmpty ? "" : ": " + inherited.joined(separator: ", ")
         var requirements: [String] = []
