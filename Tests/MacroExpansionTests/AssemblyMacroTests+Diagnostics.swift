@@ -60,6 +60,12 @@ struct AssemblyDiagnosticTests {
             expandedSource: """
                 struct CoreAssembly {
 
+                    private static func __trackChecks() {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Database>
+                        #sourceLocation()
+                    }
+
                     nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
                     private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
@@ -101,12 +107,6 @@ struct AssemblyDiagnosticTests {
                         final func provide(_ type: Database.Type) -> Database {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
-                    }
-
-                    private enum __TrackChecks {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Database>
-                        #sourceLocation()
                     }
 
                     private static func __injectionGraphs() {
@@ -163,6 +163,12 @@ struct AssemblyDiagnosticTests {
             expandedSource: """
                 struct ClockAssembly {
 
+                    private static func __trackChecks() {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<SystemClock>
+                        #sourceLocation()
+                    }
+
                     nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
                     private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
@@ -206,12 +212,6 @@ struct AssemblyDiagnosticTests {
                         final func provide(_ type: (any Clock).Type) -> (any Clock) {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
-                    }
-
-                    private enum __TrackChecks {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<SystemClock>
-                        #sourceLocation()
                     }
 
                     private static func __injectionGraphs() {
@@ -345,6 +345,15 @@ struct AssemblyDiagnosticTests {
             expandedSource: """
                 struct TaggedAssembly {
 
+                    private static func __trackChecks() {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Database>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<Database>
+                        #sourceLocation()
+                    }
+
                     nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
                     private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
@@ -399,15 +408,6 @@ struct AssemblyDiagnosticTests {
                         final func provide(_ type: Database.Type, tagged: (tags: Void, `tagged "b"`: Void).Type) -> Database {
                             __ServiceMacroSupport.provide(Database.self, tags: "b", from: environment)
                         }
-                    }
-
-                    private enum __TrackChecks {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Database>
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 4)
-                        typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<Database>
-                        #sourceLocation()
                     }
 
                     private static func __injectionGraphs() {

@@ -14,6 +14,12 @@ extension AssemblyMacroTests {
             expandedSource: """
                 struct UIAssembly {
 
+                    private static func __trackChecks() {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.MainTrackCheck<HomeViewModel>
+                        #sourceLocation()
+                    }
+
                     nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
                     private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
@@ -60,12 +66,6 @@ extension AssemblyMacroTests {
                         }
                     }
 
-                    private enum __TrackChecks {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        typealias Line0 = __ServiceMacroSupport.MainTrackCheck<HomeViewModel>
-                        #sourceLocation()
-                    }
-
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#registerMain(HomeViewModel.self)`: Provided, @MainActor HomeViewModel.InjectionRequirements {
@@ -103,6 +103,12 @@ extension AssemblyMacroTests {
             """,
             expandedSource: """
                 struct AppAssembly {
+
+                    private static func __trackChecks() {
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Reporter>
+                        #sourceLocation()
+                    }
 
                     nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
@@ -156,12 +162,6 @@ extension AssemblyMacroTests {
                         }
                     }
 
-                    private enum __TrackChecks {
-                        #sourceLocation(file: "test.swift", line: 4)
-                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Reporter>
-                        #sourceLocation()
-                    }
-
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 4)
                         final class `#register(Reporter.self)`: Provided, Reporter.InjectionRequirements {
@@ -201,6 +201,12 @@ extension AssemblyMacroTests {
             """,
             expandedSource: """
                 public struct FeatureAssembly {
+
+                    private static func __trackChecks() {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Feature>
+                        #sourceLocation()
+                    }
 
                     public init() {}
 
@@ -247,12 +253,6 @@ extension AssemblyMacroTests {
                         }
                     }
 
-                    private enum __TrackChecks {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Feature>
-                        #sourceLocation()
-                    }
-
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(Feature.self)`: Provided, Feature.InjectionRequirements {
@@ -290,6 +290,12 @@ extension AssemblyMacroTests {
             expandedSource: """
                 struct AppAssembly {
 
+                    private static func __trackChecks() {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Checkout>
+                        #sourceLocation()
+                    }
+
                     nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
                     private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
@@ -316,12 +322,6 @@ extension AssemblyMacroTests {
                         final func provide(_ type: Checkout.Type) -> Checkout {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
-                    }
-
-                    private enum __TrackChecks {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Checkout>
-                        #sourceLocation()
                     }
 
                     private static func __injectionGraphs() {
@@ -365,6 +365,12 @@ extension AssemblyMacroTests {
                     let name = "mixed"
                     func helper() {}
 
+                    private static func __trackChecks() {
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Database>
+                        #sourceLocation()
+                    }
+
                     nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
                     private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
@@ -406,12 +412,6 @@ extension AssemblyMacroTests {
                         final func provide(_ type: Database.Type) -> Database {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
-                    }
-
-                    private enum __TrackChecks {
-                        #sourceLocation(file: "test.swift", line: 4)
-                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Database>
-                        #sourceLocation()
                     }
 
                     private static func __injectionGraphs() {

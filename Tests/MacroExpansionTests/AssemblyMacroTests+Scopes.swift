@@ -17,6 +17,15 @@ extension AssemblyMacroTests {
             expandedSource: """
                 struct ServerAssembly {
 
+                    private static func __trackChecks() {
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<NoteStore>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 5)
+                        typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<NoteService>
+                        #sourceLocation()
+                    }
+
                     nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
                     private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
@@ -98,15 +107,6 @@ extension AssemblyMacroTests {
                     nonisolated class Provided: ProvidedToSharedServices {
                     }
 
-                    private enum __TrackChecks {
-                        #sourceLocation(file: "test.swift", line: 4)
-                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<NoteStore>
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 5)
-                        typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<NoteService>
-                        #sourceLocation()
-                    }
-
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 4)
                         final class `#register(NoteStore.self)`: ProvidedToSharedServices, NoteStore.InjectionRequirements {
@@ -163,6 +163,21 @@ extension AssemblyMacroTests {
             """,
             expandedSource: """
                 struct AppAssembly {
+
+                    private static func __trackChecks() {
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Clock>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 5)
+                        typealias Line1 = __ServiceMacroSupport.MainTrackCheck<Router>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 6)
+                        typealias Line2 = __ServiceMacroSupport.SendableTrackCheck<Handler>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 7)
+                        typealias Line3 = __ServiceMacroSupport.MainTrackCheck<Screen>
+                        #sourceLocation()
+                    }
 
                     nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
@@ -270,21 +285,6 @@ extension AssemblyMacroTests {
                         }
                     }
 
-                    private enum __TrackChecks {
-                        #sourceLocation(file: "test.swift", line: 4)
-                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Clock>
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 5)
-                        typealias Line1 = __ServiceMacroSupport.MainTrackCheck<Router>
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 6)
-                        typealias Line2 = __ServiceMacroSupport.SendableTrackCheck<Handler>
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 7)
-                        typealias Line3 = __ServiceMacroSupport.MainTrackCheck<Screen>
-                        #sourceLocation()
-                    }
-
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 4)
                         final class `#register(Clock.self)`: ProvidedToSharedServices, Clock.InjectionRequirements {
@@ -360,6 +360,12 @@ extension AssemblyMacroTests {
             expandedSource: """
                 struct EditorAssembly {
 
+                    private static func __trackChecks() {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<EditorSession>
+                        #sourceLocation()
+                    }
+
                     nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
                     private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
@@ -401,12 +407,6 @@ extension AssemblyMacroTests {
                         final func provide(_ type: EditorSession.Type) -> EditorSession {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
-                    }
-
-                    private enum __TrackChecks {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<EditorSession>
-                        #sourceLocation()
                     }
 
                     private static func __injectionGraphs() {

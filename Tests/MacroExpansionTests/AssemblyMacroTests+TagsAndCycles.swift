@@ -17,6 +17,18 @@ extension AssemblyMacroTests {
             expandedSource: """
                 struct StorageAssembly {
 
+                    private static func __trackChecks() {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Database>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<Database>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 6)
+                        typealias Line2 = __ServiceMacroSupport.SendableTrackCheck<SQLiteStore>
+                        #sourceLocation()
+                    }
+
                     nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
                     private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
@@ -101,18 +113,6 @@ extension AssemblyMacroTests {
                         }
                     }
 
-                    private enum __TrackChecks {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Database>
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 4)
-                        typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<Database>
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 6)
-                        typealias Line2 = __ServiceMacroSupport.SendableTrackCheck<SQLiteStore>
-                        #sourceLocation()
-                    }
-
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(Database.self)`: Provided, Database.InjectionRequirements {
@@ -169,6 +169,18 @@ extension AssemblyMacroTests {
             """,
             expandedSource: """
                 struct CheckedAssembly {
+
+                    private static func __trackChecks() {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Checkout>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<SystemClock>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 6)
+                        typealias Line2 = __ServiceMacroSupport.SendableTrackCheck<Database>
+                        #sourceLocation()
+                    }
 
                     nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
@@ -261,18 +273,6 @@ extension AssemblyMacroTests {
                         final func provide(_ type: Database.Type, tagged: (tags: Void, `tagged "replica"`: Void).Type) -> Database {
                             __ServiceMacroSupport.provide(Database.self, tags: "replica", from: environment)
                         }
-                    }
-
-                    private enum __TrackChecks {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Checkout>
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 4)
-                        typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<SystemClock>
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 6)
-                        typealias Line2 = __ServiceMacroSupport.SendableTrackCheck<Database>
-                        #sourceLocation()
                     }
 
                     private static func __injectionGraphs() {

@@ -56,6 +56,15 @@ struct AssemblyMacroTests {
             expandedSource: """
                 struct CoreAssembly {
 
+                    private static func __trackChecks() {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Database>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<UserRepository>
+                        #sourceLocation()
+                    }
+
                     nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
                     private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
@@ -112,15 +121,6 @@ struct AssemblyMacroTests {
                         }
                     }
 
-                    private enum __TrackChecks {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Database>
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 4)
-                        typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<UserRepository>
-                        #sourceLocation()
-                    }
-
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
                         final class `#register(Database.self)`: Provided, Database.InjectionRequirements {
@@ -169,6 +169,12 @@ struct AssemblyMacroTests {
             expandedSource: """
                 struct ClockAssembly {
 
+                    private static func __trackChecks() {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<SystemClock>
+                        #sourceLocation()
+                    }
+
                     nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
                     private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
@@ -212,12 +218,6 @@ struct AssemblyMacroTests {
                         final func provide(_ type: (any Clock).Type) -> (any Clock) {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
-                    }
-
-                    private enum __TrackChecks {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<SystemClock>
-                        #sourceLocation()
                     }
 
                     private static func __injectionGraphs() {

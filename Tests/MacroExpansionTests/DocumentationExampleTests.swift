@@ -78,6 +78,21 @@ struct DocumentationExampleTests {
             expandedSource: """
                 struct CoreAssembly {
 
+                    private static func __trackChecks() {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Database>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<UserRepository>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 5)
+                        typealias Line2 = __ServiceMacroSupport.SendableTrackCheck<SystemClock>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 7)
+                        typealias Line3 = __ServiceMacroSupport.MainTrackCheck<HomeViewModel>
+                        #sourceLocation()
+                    }
+
                     nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
                     private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
@@ -185,21 +200,6 @@ struct DocumentationExampleTests {
                         @MainActor final func provide(_ type: HomeViewModel.Type) -> HomeViewModel {
                             __ServiceMacroSupport.provideMain(type, from: environment)
                         }
-                    }
-
-                    private enum __TrackChecks {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Database>
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 4)
-                        typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<UserRepository>
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 5)
-                        typealias Line2 = __ServiceMacroSupport.SendableTrackCheck<SystemClock>
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 7)
-                        typealias Line3 = __ServiceMacroSupport.MainTrackCheck<HomeViewModel>
-                        #sourceLocation()
                     }
 
                     private static func __injectionGraphs() {
@@ -344,6 +344,15 @@ struct DocumentationExampleTests {
             expandedSource: """
                 struct CycleAssembly {
 
+                    private static func __trackChecks() {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Ping>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<Pong>
+                        #sourceLocation()
+                    }
+
                     nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
                     private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
@@ -398,15 +407,6 @@ struct DocumentationExampleTests {
                         final func provide(_ type: Pong.Type) -> Pong {
                             __ServiceMacroSupport.provide(type, from: environment)
                         }
-                    }
-
-                    private enum __TrackChecks {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Ping>
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 4)
-                        typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<Pong>
-                        #sourceLocation()
                     }
 
                     private static func __injectionGraphs() {

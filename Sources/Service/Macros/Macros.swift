@@ -110,7 +110,7 @@ public macro Inject() = #externalMacro(module: "ServiceMacrosPlugin", type: "Inj
 @attached(
     member,
     names: named(init), named(registrations), named(__registrationTable), named(assemble), named(Provided),
-    named(__injectionGraphs), named(__TrackChecks),
+    named(__injectionGraphs), named(__trackChecks),
     named(__CycleGraph), named(__CycleNodes), named(__CycleExport), named(ProvidedToSharedServices),
     named(ProvidedToSendableServices), named(ProvidedToSharedMainActorServices)
 )

@@ -43,8 +43,8 @@ struct AssemblyBuilder {
         // NB: one line table for the graph classes and the cycle graph.
         let lines = RegistrationLines(of: model.registrations, in: context)
         let members =
-            publicInitializer() + registrationsTable() + [assembleFunction()] + providedClasses()
-            + trackChecks(lines) + graphClasses(lines) + cycleExport() + cycleGraph(lines)
+            trackChecks(lines) + publicInitializer() + registrationsTable() + [assembleFunction()] + providedClasses()
+            + graphClasses(lines) + cycleExport() + cycleGraph(lines)
         return [verbatimDeclaration(members.joined(separator: "\n\n"))]
     }
 
@@ -310,13 +310,15 @@ struct AssemblyBuilder {
         return ["private static func __injectionGraphs() {\n\(graphs.joined(separator: "\n"))\n}"]
     }
 
-    /// `__TrackChecks`: for each `@Injectable` registration, its type named in the check of its
+    /// `__trackChecks()`: for each `@Injectable` registration, its type named in the check of its
     /// macro's track (`SendableTrackCheck` for `#register`, `MainTrackCheck` for `#registerMain`),
     /// at its line, where a type on the other track fails the check's constraint: one error that
     /// names the type and the macro to use.
     ///
-    /// NB: declarations, not part of a function body, so that the compiler checks them before the
-    /// bodies, whose own errors for the same mistake (in `assemble(env:)`) say less.
+    /// NB: the first member, so that the compiler checks its body before the others, whose own
+    /// errors for the same mistake (in `assemble(env:)`) say less; a body, which the module's
+    /// interface job skips, so that the mistake is reported once and the interface job does not
+    /// check the types again.
     private func trackChecks(_ lines: RegistrationLines?) -> [String] {
         var checks: [String] = []
         for registration in model.registrations {
@@ -336,7 +338,7 @@ struct AssemblyBuilder {
         guard !checks.isEmpty else {
             return []
         }
-        return ["private enum __TrackChecks {\n\(checks.joined(separator: "\n"))\n}"]
+        return ["private static func __trackChecks() {\n\(checks.joined(separator: "\n"))\n}"]
     }
 
     /// The provider of a tagged registration, `provide(_:tagged:)` with its tags as a
