@@ -81,12 +81,10 @@ struct CompileFailureTests {
         let build = await Self.build
         let message =
             "error: type 'MainScreen' does not conform to protocol '`not @MainActor, which #register requires: register it with #registerMain`'"
-        let errors = build.errors(onLine: 27)
-        #expect(errors.first?.hasSuffix(message) == true, "\(errors)")
-        // NB: in a function body, which the interface job skips: one diagnostic in all.
-        #expect(errors.count == 1 && build.jobsReporting(onLine: 27) == 1, "\(errors)")
-        #expect(build.block(onLine: 27).count <= 25, "\(build.block(onLine: 27).joined(separator: "\n"))")
-        // NB: the assembly's own error comes before what `assemble(env:)` says of the same line.
+        build.expectOneError(onLine: 27, endingWith: message)
+        // NB: in a function body, which the interface job skips; and the assembly's own error
+        // comes before what `assemble(env:)` says of the same line.
+        #expect(build.jobsReporting(onLine: 27) == 1)
         let firstLines = build.output.split(separator: "\n").filter { $0.contains(": error:") && !$0.hasPrefix(" ") }
         let ownError = firstLines.firstIndex { $0.hasSuffix(message) }
         let assembleError = firstLines.firstIndex { $0.contains("'register(_:scope:)' is unavailable") }
@@ -98,12 +96,10 @@ struct CompileFailureTests {
     @Test("#register of a @MainActor type with an async initializer fails the same way")
     func asyncMainActorTypeOnSendableTrack() async {
         let build = await Self.build
-        let errors = build.errors(onLine: 243)
-        #expect(
-            errors.first?.hasSuffix(
-                "error: type 'AsyncScreen' does not conform to protocol '`not @MainActor, which #register requires: register it with #registerMain`'"
-            ) == true,
-            "\(errors)",
+        build.expectOneError(
+            onLine: 243,
+            endingWith:
+                "error: type 'AsyncScreen' does not conform to protocol '`not @MainActor, which #register requires: register it with #registerMain`'",
         )
         // NB: the generated `assemble(env:)` says the same, not that no overload matches.
         #expect(!build.output.contains("no exact matches in call to instance method 'register'"))
@@ -153,16 +149,11 @@ struct CompileFailureTests {
     @Test("#registerMain of a service that is not @MainActor fails on its line, once, naming the type and the fixes")
     func registerMainOfASendableService() async {
         let build = await Self.build
-        let errors = build.errors(onLine: 322)
-        #expect(
-            errors.first?.hasSuffix(
-                "error: type 'Ledger' does not conform to protocol '`@MainActor, which #registerMain requires: add it to the type, or use #register`'"
-            ) == true,
-            "\(errors)",
+        build.expectOneError(
+            onLine: 322,
+            endingWith:
+                "error: type 'Ledger' does not conform to protocol '`@MainActor, which #registerMain requires: add it to the type, or use #register`'",
         )
-        #expect(errors.count == 1, "\(errors)")
-        // NB: one diagnostic, which the compiler renders in fewer than 25 lines.
-        #expect(build.block(onLine: 322).count <= 25, "\(build.block(onLine: 322).joined(separator: "\n"))")
         #expect(!build.output.contains("no exact matches in call to macro 'registerMain'"))
     }
 
@@ -378,6 +369,19 @@ struct FixtureBuild: Sendable {
             end += 1
         }
         return Array(lines[start..<end])
+    }
+
+    /// Expects exactly one error on `line`, ending with `message`, whose block the compiler
+    /// renders in at most 25 lines.
+    func expectOneError(
+        onLine line: Int,
+        endingWith message: String,
+        sourceLocation: SourceLocation = #_sourceLocation,
+    ) {
+        let errors = errors(onLine: line)
+        #expect(errors.count == 1 && errors[0].hasSuffix(message), "\(errors)", sourceLocation: sourceLocation)
+        let block = block(onLine: line)
+        #expect(block.count <= 25, "\(block.joined(separator: "\n"))", sourceLocation: sourceLocation)
     }
 
     /// How many build steps (the output between two `[n/m]` lines) report an error on `line`.
