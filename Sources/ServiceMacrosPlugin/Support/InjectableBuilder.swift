@@ -46,10 +46,11 @@ struct InjectableBuilder {
 
     /// For a type on the Sendable track: a property isolated as the type is, and a nonisolated
     /// function that reads it, before the generated functions that build the type. A type whose
-    /// isolation is inferred (from a `@MainActor` protocol it conforms to, or the module's default
-    /// isolation), which the macro cannot see, makes that read the first error, on the line that
+    /// isolation is inferred (from a `@MainActor` protocol it conforms to, or a `@MainActor`
+    /// superclass), which the macro cannot see, makes that read the first error, on the line that
     /// names the type, and the compiler's first line quotes the property's name: the type, and
-    /// the fix.
+    /// the fix. (A module's default isolation does not apply to the type: the nonisolated
+    /// conformance the macro adds to it keeps it nonisolated.)
     private func isolationCheck() -> [String] {
         guard !model.isMainActor else {
             return []
