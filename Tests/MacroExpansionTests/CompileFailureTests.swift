@@ -146,6 +146,20 @@ struct CompileFailureTests {
         #expect(!build.output.contains("mark all declarations used in the conformance"))
     }
 
+    @Test("isolation inferred from a @MainActor superclass fails on the type's line the same way")
+    func inferredSuperclassIsolation() async {
+        let build = await Self.build
+        let name = inferredIsolationMessage.replacingOccurrences(of: "InferredScreen", with: "SettingsScreen")
+        #expect(
+            build.errors(onLine: 334).first?.hasSuffix(
+                readable(
+                    "error: main actor-isolated static property '\(name)' can not be referenced from a nonisolated context"
+                )
+            ) == true,
+            "\(build.errors(onLine: 334))",
+        )
+    }
+
     @Test("#registerMain of a service that is not @MainActor fails on its line, once, naming the type and the fixes")
     func registerMainOfASendableService() async {
         let build = await Self.build
@@ -283,7 +297,7 @@ struct CompileFailureTests {
     func noStrayErrors() async {
         let build = await Self.build
         let lines = Set(build.errorLines)
-        let expected: Set = [14, 27, 40, 50, 68, 89, 207, 222, 230, 243, 267, 282, 303, 322, 323]
+        let expected: Set = [14, 27, 40, 50, 68, 89, 207, 222, 230, 243, 267, 282, 303, 322, 323, 334]
         #expect(lines.isSubset(of: expected), "unexpected errors: \(build.errorMessages)")
     }
 }
@@ -308,10 +322,13 @@ func readable(_ text: String) -> String {
             of: "'needs Endpoint tagged \"backup\"'",
             with: "'needs_Endpoint_tagged_backup'",
         )
-        converted = converted.replacingOccurrences(
-            of: "'\(inferredIsolationMessage)'",
-            with: "'\(inferredIsolationMessage.split { !($0.isLetter || $0.isNumber) }.joined(separator: "_"))'",
-        )
+        for subject in ["InferredScreen", "SettingsScreen"] {
+            let message = inferredIsolationMessage.replacingOccurrences(of: "InferredScreen", with: subject)
+            converted = converted.replacingOccurrences(
+                of: "'\(message)'",
+                with: "'\(message.split { !($0.isLetter || $0.isNumber) }.joined(separator: "_"))'",
+            )
+        }
         for subject in ["Ping", "Server"] {
             let cycle = "\(subject) needs itself through its dependencies: take one of them as Lazy or ServiceProvider"
             converted = converted.replacingOccurrences(

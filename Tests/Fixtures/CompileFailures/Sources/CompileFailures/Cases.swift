@@ -322,3 +322,15 @@ struct LedgerAssembly {
     #registerMain(Ledger.self)  // line 322: error, Ledger is not @MainActor
     #registerMain(LedgerScreen.self)  // line 323: error, 'Missing' is not provided
 }
+
+// Case (o): isolation inferred from a @MainActor superclass, caught on the line that names the type.
+
+@MainActor
+class ScreenBase {
+    init(title: String) {}
+}
+
+@Injectable
+final class SettingsScreen: ScreenBase, @unchecked Sendable {  // line 334: error, isolated by its superclass
+    init() { super.init(title: "Settings") }
+}
