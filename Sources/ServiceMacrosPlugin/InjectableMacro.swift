@@ -43,7 +43,7 @@ extension InjectableMacro: ExtensionMacro {
         else {
             return nil
         }
-        return "#sourceLocation(file: \(location.file), line: \(location.line))"
+        return sourceLocationDirective(file: location.file, line: location.line.description)
     }
 }
 

@@ -29,6 +29,12 @@ struct RegistrationLines {
 
     func directive(for node: MacroExpansionDeclSyntax) -> String {
         let line = table.location(for: node.positionAfterSkippingLeadingTrivia).line + offset
-        return "#sourceLocation(file: \(file), line: \(line))"
+        return sourceLocationDirective(file: file, line: "\(line)")
     }
+}
+
+/// The `#sourceLocation` directive that maps the code after it to `line` of `file`, where the
+/// compiler then reports what it finds in that code.
+func sourceLocationDirective(file: ExprSyntax, line: String) -> String {
+    "#sourceLocation(file: \(file), line: \(line))"
 }
