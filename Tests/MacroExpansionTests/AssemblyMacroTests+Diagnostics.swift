@@ -88,35 +88,22 @@ struct AssemblyDiagnosticTests {
                     }
 
                     nonisolated class Provided {
-                        let environment: __ServiceMacroSupport.Environment
-                        init(environment: __ServiceMacroSupport.Environment) {
-                            self.environment = environment
-                        }
-                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
-                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
-                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
-                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
-                        }
-                        @available(*, unavailable, message: "CoreAssembly does not register it with these tags: register it in CoreAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
-                            fatalError()
-                        }
-                        final func provide(_ type: Database.Type) -> Database {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
+                        final func check(_ type: Database.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
                     }
+
+                    typealias ProvidedToSendableServices = Provided
+
+                    typealias ProvidedToSharedServices = Provided
+
+                    typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
-                        final class `#register(Database.self)`: Provided, Database.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 3)
-                            @available(*, unavailable, message: "CoreAssembly does not provide it to 'Database': register it in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
-                        }
+                        nonisolated final class `#register(Database.self)`: ProvidedToSendableServices, Database.__ProviderChecks {}
+                        #sourceLocation(file: "test.swift", line: 3)
+                        Database.`Database.init`(`#register(Database.self)`.self)
                         #sourceLocation()
                     }
 
@@ -193,35 +180,22 @@ struct AssemblyDiagnosticTests {
                     }
 
                     nonisolated class Provided {
-                        let environment: __ServiceMacroSupport.Environment
-                        init(environment: __ServiceMacroSupport.Environment) {
-                            self.environment = environment
-                        }
-                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
-                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
-                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
-                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
-                        }
-                        @available(*, unavailable, message: "ClockAssembly does not register it with these tags: register it in ClockAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
-                            fatalError()
-                        }
-                        final func provide(_ type: (any Clock).Type) -> (any Clock) {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
+                        final func check(_ type: (any Clock).Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
                     }
+
+                    typealias ProvidedToSendableServices = Provided
+
+                    typealias ProvidedToSharedServices = Provided
+
+                    typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
-                        final class `#register(SystemClock.self, as: (any Clock).self)`: Provided, SystemClock.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 3)
-                            @available(*, unavailable, message: "ClockAssembly does not provide it to 'SystemClock': register it in ClockAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
-                        }
+                        nonisolated final class `#register(SystemClock.self, as: (any Clock).self)`: ProvidedToSendableServices, SystemClock.__ProviderChecks {}
+                        #sourceLocation(file: "test.swift", line: 3)
+                        SystemClock.`SystemClock.init`(`#register(SystemClock.self, as: (any Clock).self)`.self)
                         #sourceLocation()
                     }
 
@@ -265,23 +239,15 @@ struct AssemblyDiagnosticTests {
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {}
 
                     nonisolated class Provided {
-                        let environment: __ServiceMacroSupport.Environment
-                        init(environment: __ServiceMacroSupport.Environment) {
-                            self.environment = environment
-                        }
-                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
-                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
-                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
-                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
-                        }
-                        @available(*, unavailable, message: "OddAssembly does not register it with these tags: register it in OddAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
-                            fatalError()
-                        }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
                     }
+
+                    typealias ProvidedToSendableServices = Provided
+
+                    typealias ProvidedToSharedServices = Provided
+
+                    typealias ProvidedToSharedMainActorServices = Provided
                 }
 
                 extension OddAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
@@ -314,6 +280,15 @@ struct AssemblyDiagnosticTests {
                     }
 
                     nonisolated class Provided: CoreAssembly.Provided {
+                    }
+
+                    nonisolated class ProvidedToSendableServices: CoreAssembly.ProvidedToSendableServices {
+                    }
+
+                    nonisolated class ProvidedToSharedServices: CoreAssembly.ProvidedToSharedServices {
+                    }
+
+                    nonisolated class ProvidedToSharedMainActorServices: CoreAssembly.ProvidedToSharedMainActorServices {
                     }
 
                     typealias __CycleNodes = CoreAssembly.__CycleNodes
@@ -386,46 +361,28 @@ struct AssemblyDiagnosticTests {
                     }
 
                     nonisolated class Provided {
-                        let environment: __ServiceMacroSupport.Environment
-                        init(environment: __ServiceMacroSupport.Environment) {
-                            self.environment = environment
-                        }
-                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
-                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
-                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
-                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
-                        }
-                        @available(*, unavailable, message: "TaggedAssembly does not register it with these tags: register it in TaggedAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
-                            fatalError()
-                        }
-                        final func provide(_ type: Database.Type, tagged: (tags: Void, `tagged "a", 1`: Void).Type) -> Database {
-                            __ServiceMacroSupport.provide(Database.self, tags: "a", 1, from: environment)
-                        }
-                        final func provide(_ type: Database.Type, tagged: (tags: Void, `tagged "b"`: Void).Type) -> Database {
-                            __ServiceMacroSupport.provide(Database.self, tags: "b", from: environment)
-                        }
+                        final func check(_ type: Database.Type, tagged: (tags: Void, `tagged "a", 1`: Void).Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: Database.Type, tagged: (tags: Void, `tagged "b"`: Void).Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
                     }
+
+                    typealias ProvidedToSendableServices = Provided
+
+                    typealias ProvidedToSharedServices = Provided
+
+                    typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
-                        final class `#register(Database.self, tags: "a", 1)`: Provided, Database.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 3)
-                            @available(*, unavailable, message: "TaggedAssembly does not provide it to 'Database': register it in TaggedAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
-                        }
+                        nonisolated final class `#register(Database.self, tags: "a", 1)`: ProvidedToSendableServices, Database.__ProviderChecks {}
+                        #sourceLocation(file: "test.swift", line: 3)
+                        Database.`Database.init`(`#register(Database.self, tags: "a", 1)`.self)
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 4)
-                        final class `#register(Database.self, tags: "b")`: Provided, Database.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 4)
-                            @available(*, unavailable, message: "TaggedAssembly does not provide it to 'Database': register it in TaggedAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
-                        }
+                        nonisolated final class `#register(Database.self, tags: "b")`: ProvidedToSendableServices, Database.__ProviderChecks {}
+                        #sourceLocation(file: "test.swift", line: 4)
+                        Database.`Database.init`(`#register(Database.self, tags: "b")`.self)
                         #sourceLocation()
                     }
                 }
@@ -466,23 +423,15 @@ struct AssemblyDiagnosticTests {
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {}
 
                     nonisolated class Provided {
-                        let environment: __ServiceMacroSupport.Environment
-                        init(environment: __ServiceMacroSupport.Environment) {
-                            self.environment = environment
-                        }
-                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
-                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
-                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
-                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
-                        }
-                        @available(*, unavailable, message: "DebugAssembly does not register it with these tags: register it in DebugAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
-                            fatalError()
-                        }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
                     }
+
+                    typealias ProvidedToSendableServices = Provided
+
+                    typealias ProvidedToSharedServices = Provided
+
+                    typealias ProvidedToSharedMainActorServices = Provided
                 }
 
                 extension DebugAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}

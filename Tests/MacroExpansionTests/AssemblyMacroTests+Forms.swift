@@ -41,39 +41,27 @@ extension AssemblyMacroTests {
                         env.registerMain(HomeViewModel.self, scope: .singleton)
                     }
 
-                    nonisolated class ProvidedToSendableServices {
-                        let environment: __ServiceMacroSupport.Environment
-                        init(environment: __ServiceMacroSupport.Environment) {
-                            self.environment = environment
-                        }
-                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
-                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
-                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
-                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
-                        }
-                        @available(*, unavailable, message: "UIAssembly does not register it with these tags: register it in UIAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
-                            fatalError()
-                        }
+                    nonisolated class Provided {
+                        final func check(_ type: HomeViewModel.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
                     }
 
-                    nonisolated class Provided: ProvidedToSendableServices {
-                        @MainActor final func provide(_ type: HomeViewModel.Type) -> HomeViewModel {
-                            __ServiceMacroSupport.provideMain(type, from: environment)
-                        }
+                    nonisolated class ProvidedToSendableServices {
+                        final func check(_ type: HomeViewModel.Type) -> `registered with #registerMain, which a Sendable service cannot depend on: register the dependent with #registerMain`<HomeViewModel> { fatalError() }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
                     }
+
+                    typealias ProvidedToSharedServices = ProvidedToSendableServices
+
+                    typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
-                        final class `#registerMain(HomeViewModel.self)`: Provided, @MainActor HomeViewModel.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 3)
-                            @available(*, unavailable, message: "UIAssembly does not provide it to 'HomeViewModel': register it in UIAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
-                        }
+                        nonisolated final class `#registerMain(HomeViewModel.self)`: Provided, HomeViewModel.__ProviderChecks {}
+                        #sourceLocation(file: "test.swift", line: 3)
+                        HomeViewModel.`HomeViewModel.init`(`#registerMain(HomeViewModel.self)`.self)
                         #sourceLocation()
                     }
 
@@ -141,38 +129,24 @@ extension AssemblyMacroTests {
                     }
 
                     nonisolated class Provided {
-                        let environment: __ServiceMacroSupport.Environment
-                        init(environment: __ServiceMacroSupport.Environment) {
-                            self.environment = environment
-                        }
-                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
-                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
-                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
-                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
-                        }
-                        @available(*, unavailable, message: "AppAssembly does not register it with these tags: register it in AppAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
-                            fatalError()
-                        }
-                        final func provide(_ type: Reporter.Type) -> Reporter {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
+                        final func check(_ type: Reporter.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
                     }
+
+                    typealias ProvidedToSendableServices = Provided
+
+                    typealias ProvidedToSharedServices = Provided
+
+                    typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 4)
-                        final class `#register(Reporter.self)`: Provided, Reporter.InjectionRequirements {
-                            final func provide(_ type: Logger.Type) -> Logger {
-                                __ServiceMacroSupport.provide(type, from: environment)
-                            }
-                            #sourceLocation(file: "test.swift", line: 4)
-                            @available(*, unavailable, message: "AppAssembly does not provide it to 'Reporter': register it in AppAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
+                        nonisolated final class `#register(Reporter.self)`: ProvidedToSendableServices, Reporter.__ProviderChecks {
+                            final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         }
+                        #sourceLocation(file: "test.swift", line: 4)
+                        Reporter.`Reporter.init`(`#register(Reporter.self)`.self)
                         #sourceLocation()
                     }
 
@@ -232,35 +206,22 @@ extension AssemblyMacroTests {
                     }
 
                     open nonisolated class Provided {
-                        public let environment: __ServiceMacroSupport.Environment
-                        public init(environment: __ServiceMacroSupport.Environment) {
-                            self.environment = environment
-                        }
-                        public final func provide<T: Sendable>(_ type: T?.Type) -> T? {
-                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
-                        }
-                        public final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
-                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
-                        }
-                        public final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
-                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
-                        }
-                        @available(*, unavailable, message: "FeatureAssembly does not register it with these tags: register it in FeatureAssembly with the same tags, spelled the same way, or declare it with '#external'") public func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
-                            fatalError()
-                        }
-                        public final func provide(_ type: Feature.Type) -> Feature {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
+                        public final func check(_ type: Feature.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        public final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        public final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
                     }
+
+                    public typealias ProvidedToSendableServices = Provided
+
+                    public typealias ProvidedToSharedServices = Provided
+
+                    public typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
-                        final class `#register(Feature.self)`: Provided, Feature.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 3)
-                            @available(*, unavailable, message: "FeatureAssembly does not provide it to 'Feature': register it in FeatureAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
-                        }
+                        nonisolated final class `#register(Feature.self)`: ProvidedToSendableServices, Feature.__ProviderChecks {}
+                        #sourceLocation(file: "test.swift", line: 3)
+                        Feature.`Feature.init`(`#register(Feature.self)`.self)
                         #sourceLocation()
                     }
 
@@ -319,19 +280,26 @@ extension AssemblyMacroTests {
                     }
 
                     nonisolated class Provided: CoreAssembly.Provided {
-                        final func provide(_ type: Checkout.Type) -> Checkout {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
+                        final func check(_ type: Checkout.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                    }
+
+                    nonisolated class ProvidedToSendableServices: CoreAssembly.ProvidedToSendableServices {
+                        final func check(_ type: Checkout.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                    }
+
+                    nonisolated class ProvidedToSharedServices: CoreAssembly.ProvidedToSharedServices {
+                        final func check(_ type: Checkout.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                    }
+
+                    nonisolated class ProvidedToSharedMainActorServices: CoreAssembly.ProvidedToSharedMainActorServices {
+                        final func check(_ type: Checkout.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                     }
 
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
-                        final class `#register(Checkout.self)`: Provided, Checkout.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 3)
-                            @available(*, unavailable, message: "AppAssembly does not provide it to 'Checkout': register it in AppAssembly or in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
-                        }
+                        nonisolated final class `#register(Checkout.self)`: ProvidedToSendableServices, Checkout.__ProviderChecks {}
+                        #sourceLocation(file: "test.swift", line: 3)
+                        Checkout.`Checkout.init`(`#register(Checkout.self)`.self)
                         #sourceLocation()
                     }
 
@@ -393,35 +361,22 @@ extension AssemblyMacroTests {
                     }
 
                     nonisolated class Provided {
-                        let environment: __ServiceMacroSupport.Environment
-                        init(environment: __ServiceMacroSupport.Environment) {
-                            self.environment = environment
-                        }
-                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
-                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
-                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
-                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
-                        }
-                        @available(*, unavailable, message: "MixedAssembly does not register it with these tags: register it in MixedAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
-                            fatalError()
-                        }
-                        final func provide(_ type: Database.Type) -> Database {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
+                        final func check(_ type: Database.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
                     }
+
+                    typealias ProvidedToSendableServices = Provided
+
+                    typealias ProvidedToSharedServices = Provided
+
+                    typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 4)
-                        final class `#register(Database.self)`: Provided, Database.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 4)
-                            @available(*, unavailable, message: "MixedAssembly does not provide it to 'Database': register it in MixedAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
-                        }
+                        nonisolated final class `#register(Database.self)`: ProvidedToSendableServices, Database.__ProviderChecks {}
+                        #sourceLocation(file: "test.swift", line: 4)
+                        Database.`Database.init`(`#register(Database.self)`.self)
                         #sourceLocation()
                     }
 

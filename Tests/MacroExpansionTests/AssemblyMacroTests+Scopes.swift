@@ -76,56 +76,40 @@ extension AssemblyMacroTests {
                         env.register(Stats.self, scope: .singleton) { () async throws -> Stats in try await Stats.load() }
                     }
 
-                    nonisolated class ProvidedToSharedServices {
-                        let environment: __ServiceMacroSupport.Environment
-                        init(environment: __ServiceMacroSupport.Environment) {
-                            self.environment = environment
-                        }
-                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
-                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
-                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
-                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
-                        }
-                        @available(*, unavailable, message: "ServerAssembly does not register it with these tags: register it in ServerAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
-                            fatalError()
-                        }
-                        final func provide(_ type: NoteStore.Type) -> NoteStore {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
-                        final func provide(_ type: NoteService.Type) -> NoteService {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
-                        final func provide(_ type: Stats.Type) -> Stats {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
+                    nonisolated class Provided {
+                        final func check(_ type: NoteStore.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: NoteService.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: Stats.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
                     }
 
-                    nonisolated class Provided: ProvidedToSharedServices {
+                    typealias ProvidedToSendableServices = Provided
+
+                    typealias ProvidedToSharedServices = Provided
+
+                    nonisolated class ProvidedToSharedMainActorServices {
+                        final func check(_ type: NoteStore.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: NoteService.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: Stats.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
                     }
 
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 4)
-                        final class `#register(NoteStore.self)`: ProvidedToSharedServices, NoteStore.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 4)
-                            @available(*, unavailable, message: "ServerAssembly does not provide it to 'NoteStore': if it is what each scope provides ('RequestContext'), a service shared by every scope cannot depend on it: register 'NoteStore' with scope .scoped or .transient, or take Lazy or ServiceProvider; otherwise register it in ServerAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
+                        nonisolated final class `#register(NoteStore.self)`: ProvidedToSharedServices, NoteStore.__ProviderChecks {
+                            final func check(_ type: RequestContext.Type) -> `provided per scope, which a shared service cannot depend on: register the dependent with scope .scoped or .transient, or take Lazy or ServiceProvider`<RequestContext> { fatalError() }
                         }
+                        #sourceLocation(file: "test.swift", line: 4)
+                        NoteStore.`NoteStore.init`(`#register(NoteStore.self)`.self)
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 5)
-                        final class `#register(NoteService.self)`: Provided, NoteService.InjectionRequirements {
-                            final func provide(_ type: RequestContext.Type) -> RequestContext {
-                                __ServiceMacroSupport.provide(type, from: environment)
-                            }
-                            #sourceLocation(file: "test.swift", line: 5)
-                            @available(*, unavailable, message: "ServerAssembly does not provide it to 'NoteService': register it in ServerAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
+                        nonisolated final class `#register(NoteService.self)`: ProvidedToSendableServices, NoteService.__ProviderChecks {
+                            final func check(_ type: RequestContext.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         }
+                        #sourceLocation(file: "test.swift", line: 5)
+                        NoteService.`NoteService.init`(`#register(NoteService.self)`.self)
                         #sourceLocation()
                     }
 
@@ -239,87 +223,70 @@ extension AssemblyMacroTests {
                         env.registerMain(Screen.self, scope: .singleton)
                     }
 
+                    nonisolated class Provided {
+                        final func check(_ type: Clock.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: Router.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: Handler.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: Screen.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                    }
+
+                    nonisolated class ProvidedToSendableServices {
+                        final func check(_ type: Clock.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: Router.Type) -> `registered with #registerMain, which a Sendable service cannot depend on: register the dependent with #registerMain`<Router> { fatalError() }
+                        final func check(_ type: Handler.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: Screen.Type) -> `registered with #registerMain, which a Sendable service cannot depend on: register the dependent with #registerMain`<Screen> { fatalError() }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                    }
+
                     nonisolated class ProvidedToSharedServices {
-                        let environment: __ServiceMacroSupport.Environment
-                        init(environment: __ServiceMacroSupport.Environment) {
-                            self.environment = environment
-                        }
-                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
-                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
-                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
-                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
-                        }
-                        @available(*, unavailable, message: "AppAssembly does not register it with these tags: register it in AppAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
-                            fatalError()
-                        }
-                        final func provide(_ type: Clock.Type) -> Clock {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
-                        final func provide(_ type: Handler.Type) -> Handler {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
+                        final func check(_ type: Clock.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: Router.Type) -> `registered with #registerMain, which a Sendable service cannot depend on: register the dependent with #registerMain`<Router> { fatalError() }
+                        final func check(_ type: Handler.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: Screen.Type) -> `registered with #registerMain, which a Sendable service cannot depend on: register the dependent with #registerMain`<Screen> { fatalError() }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
                     }
 
-                    nonisolated class ProvidedToSendableServices: ProvidedToSharedServices {
-                    }
-
-                    nonisolated class Provided: ProvidedToSendableServices {
-                        @MainActor final func provide(_ type: Router.Type) -> Router {
-                            __ServiceMacroSupport.provideMain(type, from: environment)
-                        }
-                        @MainActor final func provide(_ type: Screen.Type) -> Screen {
-                            __ServiceMacroSupport.provideMain(type, from: environment)
-                        }
-                    }
-
-                    nonisolated class ProvidedToSharedMainActorServices: ProvidedToSharedServices {
-                        @MainActor final func provide(_ type: Router.Type) -> Router {
-                            __ServiceMacroSupport.provideMain(type, from: environment)
-                        }
-                        @MainActor final func provide(_ type: Screen.Type) -> Screen {
-                            __ServiceMacroSupport.provideMain(type, from: environment)
-                        }
+                    nonisolated class ProvidedToSharedMainActorServices {
+                        final func check(_ type: Clock.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: Router.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: Handler.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: Screen.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
                     }
 
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 4)
-                        final class `#register(Clock.self)`: ProvidedToSharedServices, Clock.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 4)
-                            @available(*, unavailable, message: "AppAssembly does not provide it to 'Clock': if it is what '#registerMain' registers ('Router', 'Screen'), a Sendable service cannot depend on it: register 'Clock' with '#registerMain' if it belongs on the MainActor; if it is what each scope provides ('RequestContext'), a service shared by every scope cannot depend on it: register 'Clock' with scope .scoped or .transient, or take Lazy or ServiceProvider; otherwise register it in AppAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
+                        nonisolated final class `#register(Clock.self)`: ProvidedToSharedServices, Clock.__ProviderChecks {
+                            final func check(_ type: RequestContext.Type) -> `provided per scope, which a shared service cannot depend on: register the dependent with scope .scoped or .transient, or take Lazy or ServiceProvider`<RequestContext> { fatalError() }
                         }
+                        #sourceLocation(file: "test.swift", line: 4)
+                        Clock.`Clock.init`(`#register(Clock.self)`.self)
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 5)
-                        final class `#registerMain(Router.self)`: ProvidedToSharedMainActorServices, @MainActor Router.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 5)
-                            @available(*, unavailable, message: "AppAssembly does not provide it to 'Router': if it is what each scope provides ('RequestContext'), a service shared by every scope cannot depend on it: register 'Router' with scope .scoped or .transient, or take Lazy or ServiceProvider; otherwise register it in AppAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
+                        nonisolated final class `#registerMain(Router.self)`: ProvidedToSharedMainActorServices, Router.__ProviderChecks {
+                            final func check(_ type: RequestContext.Type) -> `provided per scope, which a shared service cannot depend on: register the dependent with scope .scoped or .transient, or take Lazy or ServiceProvider`<RequestContext> { fatalError() }
                         }
+                        #sourceLocation(file: "test.swift", line: 5)
+                        Router.`Router.init`(`#registerMain(Router.self)`.self)
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 6)
-                        final class `#register(Handler.self)`: ProvidedToSendableServices, Handler.InjectionRequirements {
-                            final func provide(_ type: RequestContext.Type) -> RequestContext {
-                                __ServiceMacroSupport.provide(type, from: environment)
-                            }
-                            #sourceLocation(file: "test.swift", line: 6)
-                            @available(*, unavailable, message: "AppAssembly does not provide it to 'Handler': if it is what '#registerMain' registers ('Router', 'Screen'), a Sendable service cannot depend on it: register 'Handler' with '#registerMain' if it belongs on the MainActor; otherwise register it in AppAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
+                        nonisolated final class `#register(Handler.self)`: ProvidedToSendableServices, Handler.__ProviderChecks {
+                            final func check(_ type: RequestContext.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         }
+                        #sourceLocation(file: "test.swift", line: 6)
+                        Handler.`Handler.init`(`#register(Handler.self)`.self)
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 7)
-                        final class `#registerMain(Screen.self)`: ProvidedToSharedMainActorServices, @MainActor Screen.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 7)
-                            @available(*, unavailable, message: "AppAssembly does not provide it to 'Screen': if it is what each scope provides ('RequestContext'), a service shared by every scope cannot depend on it: register 'Screen' with scope .scoped or .transient, or take Lazy or ServiceProvider; otherwise register it in AppAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
+                        nonisolated final class `#registerMain(Screen.self)`: ProvidedToSharedMainActorServices, Screen.__ProviderChecks {
+                            final func check(_ type: RequestContext.Type) -> `provided per scope, which a shared service cannot depend on: register the dependent with scope .scoped or .transient, or take Lazy or ServiceProvider`<RequestContext> { fatalError() }
                         }
+                        #sourceLocation(file: "test.swift", line: 7)
+                        Screen.`Screen.init`(`#registerMain(Screen.self)`.self)
                         #sourceLocation()
                     }
 
@@ -388,35 +355,22 @@ extension AssemblyMacroTests {
                     }
 
                     nonisolated class Provided {
-                        let environment: __ServiceMacroSupport.Environment
-                        init(environment: __ServiceMacroSupport.Environment) {
-                            self.environment = environment
-                        }
-                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
-                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
-                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
-                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
-                        }
-                        @available(*, unavailable, message: "EditorAssembly does not register it with these tags: register it in EditorAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
-                            fatalError()
-                        }
-                        final func provide(_ type: EditorSession.Type) -> EditorSession {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
+                        final func check(_ type: EditorSession.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
                     }
+
+                    typealias ProvidedToSendableServices = Provided
+
+                    typealias ProvidedToSharedServices = Provided
+
+                    typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
-                        final class `#register(EditorSession.self)`: Provided, EditorSession.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 3)
-                            @available(*, unavailable, message: "EditorAssembly does not provide it to 'EditorSession': register it in EditorAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
-                        }
+                        nonisolated final class `#register(EditorSession.self)`: ProvidedToSendableServices, EditorSession.__ProviderChecks {}
+                        #sourceLocation(file: "test.swift", line: 3)
+                        EditorSession.`EditorSession.init`(`#register(EditorSession.self)`.self)
                         #sourceLocation()
                     }
 

@@ -83,60 +83,35 @@ extension AssemblyMacroTests {
                     }
 
                     nonisolated class Provided {
-                        let environment: __ServiceMacroSupport.Environment
-                        init(environment: __ServiceMacroSupport.Environment) {
-                            self.environment = environment
-                        }
-                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
-                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
-                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
-                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
-                        }
-                        @available(*, unavailable, message: "StorageAssembly does not register it with these tags: register it in StorageAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
-                            fatalError()
-                        }
-                        final func provide(_ type: Database.Type) -> Database {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
-                        final func provide(_ type: Database.Type, tagged: (tags: Void, `tagged "replica", Region.eu`: Void).Type) -> Database {
-                            __ServiceMacroSupport.provide(Database.self, tags: "replica", Region.eu, from: environment)
-                        }
-                        final func provide(_ type: Config.Type, tagged: (tags: Void, `tagged "staging"`: Void).Type) -> Config {
-                            __ServiceMacroSupport.provide(Config.self, tags: "staging", from: environment)
-                        }
-                        final func provide(_ type: (any Store).Type, tagged: (tags: Void, `tagged 1`: Void).Type) -> (any Store) {
-                            __ServiceMacroSupport.provide((any Store).self, tags: 1, from: environment)
-                        }
+                        final func check(_ type: Database.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: Database.Type, tagged: (tags: Void, `tagged "replica", Region.eu`: Void).Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: Config.Type, tagged: (tags: Void, `tagged "staging"`: Void).Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: (any Store).Type, tagged: (tags: Void, `tagged 1`: Void).Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
                     }
+
+                    typealias ProvidedToSendableServices = Provided
+
+                    typealias ProvidedToSharedServices = Provided
+
+                    typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
-                        final class `#register(Database.self)`: Provided, Database.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 3)
-                            @available(*, unavailable, message: "StorageAssembly does not provide it to 'Database': register it in StorageAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
-                        }
+                        nonisolated final class `#register(Database.self)`: ProvidedToSendableServices, Database.__ProviderChecks {}
+                        #sourceLocation(file: "test.swift", line: 3)
+                        Database.`Database.init`(`#register(Database.self)`.self)
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 4)
-                        final class `#register(Database.self, tags: "replica", Region.eu)`: Provided, Database.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 4)
-                            @available(*, unavailable, message: "StorageAssembly does not provide it to 'Database': register it in StorageAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
-                        }
+                        nonisolated final class `#register(Database.self, tags: "replica", Region.eu)`: ProvidedToSendableServices, Database.__ProviderChecks {}
+                        #sourceLocation(file: "test.swift", line: 4)
+                        Database.`Database.init`(`#register(Database.self, tags: "replica", Region.eu)`.self)
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 6)
-                        final class `#register(SQLiteStore.self, as: (any Store).self, tags: 1)`: Provided, SQLiteStore.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 6)
-                            @available(*, unavailable, message: "StorageAssembly does not provide it to 'SQLiteStore': register it in StorageAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
-                        }
+                        nonisolated final class `#register(SQLiteStore.self, as: (any Store).self, tags: 1)`: ProvidedToSendableServices, SQLiteStore.__ProviderChecks {}
+                        #sourceLocation(file: "test.swift", line: 6)
+                        SQLiteStore.`SQLiteStore.init`(`#register(SQLiteStore.self, as: (any Store).self, tags: 1)`.self)
                         #sourceLocation()
                     }
 
@@ -245,69 +220,41 @@ extension AssemblyMacroTests {
                     }
 
                     nonisolated class Provided {
-                        let environment: __ServiceMacroSupport.Environment
-                        init(environment: __ServiceMacroSupport.Environment) {
-                            self.environment = environment
-                        }
-                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
-                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
-                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
-                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
-                        }
-                        @available(*, unavailable, message: "CheckedAssembly does not register it with these tags: register it in CheckedAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
-                            fatalError()
-                        }
-                        final func provide(_ type: Checkout.Type) -> Checkout {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
-                        final func provide(_ type: (any Clock).Type) -> (any Clock) {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
-                        final func provide(_ type: Config.Type) -> Config {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
-                        final func provide(_ type: Database.Type, tagged: (tags: Void, `tagged "replica"`: Void).Type) -> Database {
-                            __ServiceMacroSupport.provide(Database.self, tags: "replica", from: environment)
-                        }
+                        final func check(_ type: Checkout.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: (any Clock).Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: Config.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: Database.Type, tagged: (tags: Void, `tagged "replica"`: Void).Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
                     }
+
+                    typealias ProvidedToSendableServices = Provided
+
+                    typealias ProvidedToSharedServices = Provided
+
+                    typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
-                        final class `#register(Checkout.self)`: Provided, Checkout.InjectionRequirements {
-                            final func provide(_ type: Logger.Type) -> Logger {
-                                __ServiceMacroSupport.provide(type, from: environment)
-                            }
-                            #sourceLocation(file: "test.swift", line: 3)
-                            @available(*, unavailable, message: "CheckedAssembly does not provide it to 'Checkout': register it in CheckedAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
+                        nonisolated final class `#register(Checkout.self)`: ProvidedToSendableServices, Checkout.__ProviderChecks {
+                            final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         }
+                        #sourceLocation(file: "test.swift", line: 3)
+                        Checkout.`Checkout.init`(`#register(Checkout.self)`.self)
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 4)
-                        final class `#register(SystemClock.self, as: (any Clock).self)`: Provided, SystemClock.InjectionRequirements {
-                            final func provide(_ type: Logger.Type) -> Logger {
-                                __ServiceMacroSupport.provide(type, from: environment)
-                            }
-                            #sourceLocation(file: "test.swift", line: 4)
-                            @available(*, unavailable, message: "CheckedAssembly does not provide it to 'SystemClock': register it in CheckedAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
+                        nonisolated final class `#register(SystemClock.self, as: (any Clock).self)`: ProvidedToSendableServices, SystemClock.__ProviderChecks {
+                            final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         }
+                        #sourceLocation(file: "test.swift", line: 4)
+                        SystemClock.`SystemClock.init`(`#register(SystemClock.self, as: (any Clock).self)`.self)
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 6)
-                        final class `#register(Database.self, tags: "replica")`: Provided, Database.InjectionRequirements {
-                            final func provide(_ type: Logger.Type) -> Logger {
-                                __ServiceMacroSupport.provide(type, from: environment)
-                            }
-                            #sourceLocation(file: "test.swift", line: 6)
-                            @available(*, unavailable, message: "CheckedAssembly does not provide it to 'Database': register it in CheckedAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
+                        nonisolated final class `#register(Database.self, tags: "replica")`: ProvidedToSendableServices, Database.__ProviderChecks {
+                            final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         }
+                        #sourceLocation(file: "test.swift", line: 6)
+                        Database.`Database.init`(`#register(Database.self, tags: "replica")`.self)
                         #sourceLocation()
                     }
 

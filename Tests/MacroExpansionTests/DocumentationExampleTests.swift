@@ -32,11 +32,14 @@ struct DocumentationExampleTests {
                 }
 
                 extension UserRepository: __ServiceMacroSupport.InjectableType {
-                    nonisolated protocol InjectionRequirements: `needs Database` {
-                        func provide(_ type: Logger?.Type) -> Logger?
+                    nonisolated static func `UserRepository.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Database`: __ServiceMacroSupport.ProvidedDependency {}
+                    nonisolated protocol __ProviderChecks {
+                        associatedtype `provider of Database` = Database
+                        func check(_ type: Database.Type) -> `provider of Database`
                     }
-                    nonisolated protocol `needs Database` {
+                    nonisolated protocol InjectionRequirements {
                         func provide(_ type: Database.Type) -> Database
+                        func provide(_ type: Logger?.Type) -> Logger?
                     }
                     private static var `UserRepository is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
                     #sourceLocation(file: "test.swift", line: 2)
@@ -165,87 +168,58 @@ struct DocumentationExampleTests {
                         env.registerMain(HomeViewModel.self, scope: .singleton)
                     }
 
-                    nonisolated class ProvidedToSendableServices {
-                        let environment: __ServiceMacroSupport.Environment
-                        init(environment: __ServiceMacroSupport.Environment) {
-                            self.environment = environment
-                        }
-                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
-                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
-                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
-                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
-                        }
-                        @available(*, unavailable, message: "CoreAssembly does not register it with these tags: register it in CoreAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
-                            fatalError()
-                        }
-                        final func provide(_ type: Database.Type) -> Database {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
-                        final func provide(_ type: UserRepository.Type) -> UserRepository {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
-                        final func provide(_ type: (any TimeSource).Type) -> (any TimeSource) {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
-                        final func provide(_ type: Config.Type) -> Config {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
+                    nonisolated class Provided {
+                        final func check(_ type: Database.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: UserRepository.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: (any TimeSource).Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: Config.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: HomeViewModel.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
                     }
 
-                    nonisolated class Provided: ProvidedToSendableServices {
-                        @MainActor final func provide(_ type: HomeViewModel.Type) -> HomeViewModel {
-                            __ServiceMacroSupport.provideMain(type, from: environment)
-                        }
+                    nonisolated class ProvidedToSendableServices {
+                        final func check(_ type: Database.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: UserRepository.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: (any TimeSource).Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: Config.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: HomeViewModel.Type) -> `registered with #registerMain, which a Sendable service cannot depend on: register the dependent with #registerMain`<HomeViewModel> { fatalError() }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
                     }
+
+                    typealias ProvidedToSharedServices = ProvidedToSendableServices
+
+                    typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
-                        final class `#register(Database.self)`: ProvidedToSendableServices, Database.InjectionRequirements {
-                            final func provide(_ type: Logger.Type) -> Logger {
-                                __ServiceMacroSupport.provide(type, from: environment)
-                            }
-                            #sourceLocation(file: "test.swift", line: 3)
-                            @available(*, unavailable, message: "CoreAssembly does not provide it to 'Database': if it is what '#registerMain' registers ('HomeViewModel'), a Sendable service cannot depend on it: register 'Database' with '#registerMain' if it belongs on the MainActor; otherwise register it in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
+                        nonisolated final class `#register(Database.self)`: ProvidedToSendableServices, Database.__ProviderChecks {
+                            final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         }
+                        #sourceLocation(file: "test.swift", line: 3)
+                        Database.`Database.init`(`#register(Database.self)`.self)
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 4)
-                        final class `#register(UserRepository.self)`: ProvidedToSendableServices, UserRepository.InjectionRequirements {
-                            final func provide(_ type: Logger.Type) -> Logger {
-                                __ServiceMacroSupport.provide(type, from: environment)
-                            }
-                            #sourceLocation(file: "test.swift", line: 4)
-                            @available(*, unavailable, message: "CoreAssembly does not provide it to 'UserRepository': if it is what '#registerMain' registers ('HomeViewModel'), a Sendable service cannot depend on it: register 'UserRepository' with '#registerMain' if it belongs on the MainActor; otherwise register it in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
+                        nonisolated final class `#register(UserRepository.self)`: ProvidedToSendableServices, UserRepository.__ProviderChecks {
+                            final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         }
+                        #sourceLocation(file: "test.swift", line: 4)
+                        UserRepository.`UserRepository.init`(`#register(UserRepository.self)`.self)
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 5)
-                        final class `#register(SystemClock.self, as: (any TimeSource).self)`: ProvidedToSendableServices, SystemClock.InjectionRequirements {
-                            final func provide(_ type: Logger.Type) -> Logger {
-                                __ServiceMacroSupport.provide(type, from: environment)
-                            }
-                            #sourceLocation(file: "test.swift", line: 5)
-                            @available(*, unavailable, message: "CoreAssembly does not provide it to 'SystemClock': if it is what '#registerMain' registers ('HomeViewModel'), a Sendable service cannot depend on it: register 'SystemClock' with '#registerMain' if it belongs on the MainActor; otherwise register it in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
+                        nonisolated final class `#register(SystemClock.self, as: (any TimeSource).self)`: ProvidedToSendableServices, SystemClock.__ProviderChecks {
+                            final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         }
+                        #sourceLocation(file: "test.swift", line: 5)
+                        SystemClock.`SystemClock.init`(`#register(SystemClock.self, as: (any TimeSource).self)`.self)
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 7)
-                        final class `#registerMain(HomeViewModel.self)`: Provided, @MainActor HomeViewModel.InjectionRequirements {
-                            final func provide(_ type: Logger.Type) -> Logger {
-                                __ServiceMacroSupport.provide(type, from: environment)
-                            }
-                            #sourceLocation(file: "test.swift", line: 7)
-                            @available(*, unavailable, message: "CoreAssembly does not provide it to 'HomeViewModel': register it in CoreAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
+                        nonisolated final class `#registerMain(HomeViewModel.self)`: Provided, HomeViewModel.__ProviderChecks {
+                            final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         }
+                        #sourceLocation(file: "test.swift", line: 7)
+                        HomeViewModel.`HomeViewModel.init`(`#registerMain(HomeViewModel.self)`.self)
                         #sourceLocation()
                     }
 
@@ -299,8 +273,12 @@ struct DocumentationExampleTests {
                 }
 
                 extension OrderDetail: __ServiceMacroSupport.AssistedInjectableType {
-                    nonisolated protocol InjectionRequirements: `needs Database` {}
-                    nonisolated protocol `needs Database` {
+                    nonisolated static func `OrderDetail.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Database`: __ServiceMacroSupport.ProvidedDependency {}
+                    nonisolated protocol __ProviderChecks {
+                        associatedtype `provider of Database` = Database
+                        func check(_ type: Database.Type) -> `provider of Database`
+                    }
+                    nonisolated protocol InjectionRequirements {
                         func provide(_ type: Database.Type) -> Database
                     }
                     private static var `OrderDetail is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
@@ -385,46 +363,28 @@ struct DocumentationExampleTests {
                     }
 
                     nonisolated class Provided {
-                        let environment: __ServiceMacroSupport.Environment
-                        init(environment: __ServiceMacroSupport.Environment) {
-                            self.environment = environment
-                        }
-                        final func provide<T: Sendable>(_ type: T?.Type) -> T? {
-                            __ServiceMacroSupport.provideIfRegistered(T.self, from: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.LazyDependency<T>.Type) -> __ServiceMacroSupport.LazyDependency<T> {
-                            __ServiceMacroSupport.LazyDependency(T.self, in: environment)
-                        }
-                        final func provide<T: Sendable>(_ type: __ServiceMacroSupport.ProviderDependency<T>.Type) -> __ServiceMacroSupport.ProviderDependency<T> {
-                            __ServiceMacroSupport.ProviderDependency(T.self, in: environment)
-                        }
-                        @available(*, unavailable, message: "CycleAssembly does not register it with these tags: register it in CycleAssembly with the same tags, spelled the same way, or declare it with '#external'") func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {
-                            fatalError()
-                        }
-                        final func provide(_ type: Ping.Type) -> Ping {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
-                        final func provide(_ type: Pong.Type) -> Pong {
-                            __ServiceMacroSupport.provide(type, from: environment)
-                        }
+                        final func check(_ type: Ping.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: Pong.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
                     }
+
+                    typealias ProvidedToSendableServices = Provided
+
+                    typealias ProvidedToSharedServices = Provided
+
+                    typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
                         #sourceLocation(file: "test.swift", line: 3)
-                        final class `#register(Ping.self)`: Provided, Ping.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 3)
-                            @available(*, unavailable, message: "CycleAssembly does not provide it to 'Ping': register it in CycleAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
-                        }
+                        nonisolated final class `#register(Ping.self)`: ProvidedToSendableServices, Ping.__ProviderChecks {}
+                        #sourceLocation(file: "test.swift", line: 3)
+                        Ping.`Ping.init`(`#register(Ping.self)`.self)
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 4)
-                        final class `#register(Pong.self)`: Provided, Pong.InjectionRequirements {
-                            #sourceLocation(file: "test.swift", line: 4)
-                            @available(*, unavailable, message: "CycleAssembly does not provide it to 'Pong': register it in CycleAssembly, or declare it with '#external'") func provide<T>(_ type: T.Type) -> T {
-                                fatalError()
-                            }
-                        }
+                        nonisolated final class `#register(Pong.self)`: ProvidedToSendableServices, Pong.__ProviderChecks {}
+                        #sourceLocation(file: "test.swift", line: 4)
+                        Pong.`Pong.init`(`#register(Pong.self)`.self)
                         #sourceLocation()
                     }
 

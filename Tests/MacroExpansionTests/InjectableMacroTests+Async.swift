@@ -17,11 +17,14 @@ extension InjectableMacroTests {
                 }
 
                 extension NoteDatabase: __ServiceMacroSupport.AsyncInjectableType {
-                    nonisolated protocol InjectionRequirements: `needs Settings` {
-                        func provide(_ type: Cache?.Type) -> Cache?
+                    nonisolated static func `NoteDatabase.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Settings`: __ServiceMacroSupport.ProvidedDependency {}
+                    nonisolated protocol __ProviderChecks {
+                        associatedtype `provider of Settings` = Settings
+                        func check(_ type: Settings.Type) -> `provider of Settings`
                     }
-                    nonisolated protocol `needs Settings` {
+                    nonisolated protocol InjectionRequirements {
                         func provide(_ type: Settings.Type) -> Settings
+                        func provide(_ type: Cache?.Type) -> Cache?
                     }
                     private static var `NoteDatabase is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
                     #sourceLocation(file: "test.swift", line: 2)
@@ -69,11 +72,14 @@ extension InjectableMacroTests {
                 }
 
                 extension Library: __ServiceMacroSupport.MainAsyncInjectableType {
-                    nonisolated protocol InjectionRequirements: `needs Settings` {
-                        func provide(_ type: Screen?.Type) -> Screen?
+                    nonisolated static func `Library.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Settings`: __ServiceMacroSupport.ProvidedDependency {}
+                    nonisolated protocol __ProviderChecks {
+                        associatedtype `provider of Settings` = Settings
+                        func check(_ type: Settings.Type) -> `provider of Settings`
                     }
-                    nonisolated protocol `needs Settings` {
+                    nonisolated protocol InjectionRequirements {
                         func provide(_ type: Settings.Type) -> Settings
+                        func provide(_ type: Screen?.Type) -> Screen?
                     }
                     nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(Settings.self, label: "settings", kind: .required),

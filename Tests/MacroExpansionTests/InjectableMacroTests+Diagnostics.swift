@@ -102,8 +102,12 @@ struct InjectableDiagnosticTests {
                 }
 
                 extension Session: __ServiceMacroSupport.InjectableType {
-                    nonisolated protocol InjectionRequirements: `needs Token` {}
-                    nonisolated protocol `needs Token` {
+                    nonisolated static func `Session.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Token`: __ServiceMacroSupport.ProvidedDependency {}
+                    nonisolated protocol __ProviderChecks {
+                        associatedtype `provider of Token` = Token
+                        func check(_ type: Token.Type) -> `provider of Token`
+                    }
+                    nonisolated protocol InjectionRequirements {
                         func provide(_ type: Token.Type) -> Token
                     }
                     private static var `Session is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }

@@ -17,8 +17,12 @@ extension InjectableMacroTests {
                 }
 
                 extension Indexer: __ServiceMacroSupport.InjectableType {
-                    package nonisolated protocol InjectionRequirements: `needs Store` {}
-                    package nonisolated protocol `needs Store` {
+                    package nonisolated static func `Indexer.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Store`: __ServiceMacroSupport.ProvidedDependency {}
+                    package nonisolated protocol __ProviderChecks {
+                        associatedtype `provider of Store` = Store
+                        func check(_ type: Store.Type) -> `provider of Store`
+                    }
+                    package nonisolated protocol InjectionRequirements {
                         func provide(_ type: Store.Type) -> Store
                     }
                     private static var `Indexer is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
@@ -62,14 +66,18 @@ extension InjectableMacroTests {
                 }
 
                 extension Feed: __ServiceMacroSupport.InjectableType {
-                    nonisolated protocol InjectionRequirements: `needs Network.Client`, `needs Cache<String, Data>`, `needs [String]` {}
-                    nonisolated protocol `needs Network.Client` {
+                    nonisolated static func `Feed.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Network.Client`: __ServiceMacroSupport.ProvidedDependency, G.`provider of Cache<String, Data>`: __ServiceMacroSupport.ProvidedDependency, G.`provider of [String]`: __ServiceMacroSupport.ProvidedDependency {}
+                    nonisolated protocol __ProviderChecks {
+                        associatedtype `provider of Network.Client` = Network.Client
+                        func check(_ type: Network.Client.Type) -> `provider of Network.Client`
+                        associatedtype `provider of Cache<String, Data>` = Cache<String, Data>
+                        func check(_ type: Cache<String, Data>.Type) -> `provider of Cache<String, Data>`
+                        associatedtype `provider of [String]` = [String]
+                        func check(_ type: [String].Type) -> `provider of [String]`
+                    }
+                    nonisolated protocol InjectionRequirements {
                         func provide(_ type: Network.Client.Type) -> Network.Client
-                    }
-                    nonisolated protocol `needs Cache<String, Data>` {
                         func provide(_ type: Cache<String, Data>.Type) -> Cache<String, Data>
-                    }
-                    nonisolated protocol `needs [String]` {
                         func provide(_ type: [String].Type) -> [String]
                     }
                     private static var `Feed is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
@@ -113,8 +121,12 @@ extension InjectableMacroTests {
                 }
 
                 extension Auditor: __ServiceMacroSupport.InjectableType {
-                    nonisolated protocol InjectionRequirements: `needs any Sink & Sendable` {}
-                    nonisolated protocol `needs any Sink & Sendable` {
+                    nonisolated static func `Auditor.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of any Sink & Sendable`: __ServiceMacroSupport.ProvidedDependency {}
+                    nonisolated protocol __ProviderChecks {
+                        associatedtype `provider of any Sink & Sendable` = (any Sink & Sendable)
+                        func check(_ type: (any Sink & Sendable).Type) -> `provider of any Sink & Sendable`
+                    }
+                    nonisolated protocol InjectionRequirements {
                         func provide(_ type: (any Sink & Sendable).Type) -> (any Sink & Sendable)
                     }
                     private static var `Auditor is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
@@ -156,6 +168,8 @@ extension InjectableMacroTests {
                 }
 
                 extension Toolbar: __ServiceMacroSupport.MainInjectableType {
+                    nonisolated static func `Toolbar.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol __ProviderChecks {}
                     nonisolated protocol InjectionRequirements {}
                     nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
                     static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
@@ -199,11 +213,14 @@ extension InjectableMacroTests {
                 }
 
                 extension Cart: __ServiceMacroSupport.InjectableType {
-                    nonisolated protocol InjectionRequirements: `needs Pricing` {
-                        func provide(_ type: Coupons?.Type) -> Coupons?
+                    nonisolated static func `Cart.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Pricing`: __ServiceMacroSupport.ProvidedDependency {}
+                    nonisolated protocol __ProviderChecks {
+                        associatedtype `provider of Pricing` = Pricing
+                        func check(_ type: Pricing.Type) -> `provider of Pricing`
                     }
-                    nonisolated protocol `needs Pricing` {
+                    nonisolated protocol InjectionRequirements {
                         func provide(_ type: Pricing.Type) -> Pricing
+                        func provide(_ type: Coupons?.Type) -> Coupons?
                     }
                     private static var `Cart is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
                     #sourceLocation(file: "test.swift", line: 2)
@@ -249,8 +266,12 @@ extension InjectableMacroTests {
                 }
 
                 extension Catalog: __ServiceMacroSupport.InjectableType {
-                    public nonisolated protocol InjectionRequirements: `needs SearchIndex` {}
-                    public nonisolated protocol `needs SearchIndex` {
+                    public nonisolated static func `Catalog.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of SearchIndex`: __ServiceMacroSupport.ProvidedDependency {}
+                    public nonisolated protocol __ProviderChecks {
+                        associatedtype `provider of SearchIndex` = SearchIndex
+                        func check(_ type: SearchIndex.Type) -> `provider of SearchIndex`
+                    }
+                    public nonisolated protocol InjectionRequirements {
                         func provide(_ type: SearchIndex.Type) -> SearchIndex
                     }
                     private static var `Catalog is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
@@ -290,10 +311,13 @@ extension InjectableMacroTests {
                 }
 
                 extension Notifier: __ServiceMacroSupport.InjectableType {
-                    nonisolated protocol InjectionRequirements: `needs Clock` {
-                        func provide(_ type: __ServiceMacroSupport.LazyDependency<Mailer>.Type) -> __ServiceMacroSupport.LazyDependency<Mailer>
+                    nonisolated static func `Notifier.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Clock`: __ServiceMacroSupport.ProvidedDependency {}
+                    nonisolated protocol __ProviderChecks {
+                        associatedtype `provider of Clock` = Clock
+                        func check(_ type: Clock.Type) -> `provider of Clock`
                     }
-                    nonisolated protocol `needs Clock` {
+                    nonisolated protocol InjectionRequirements {
+                        func provide(_ type: __ServiceMacroSupport.LazyDependency<Mailer>.Type) -> __ServiceMacroSupport.LazyDependency<Mailer>
                         func provide(_ type: Clock.Type) -> Clock
                     }
                     private static var `Notifier is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
@@ -334,6 +358,8 @@ extension InjectableMacroTests {
                 }
 
                 extension Checkout: __ServiceMacroSupport.InjectableType {
+                    nonisolated static func `Checkout.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol __ProviderChecks {}
                     nonisolated protocol InjectionRequirements {
                         func provide(_ type: __ServiceMacroSupport.ProviderDependency<Receipt>.Type) -> __ServiceMacroSupport.ProviderDependency<Receipt>
                     }
@@ -372,8 +398,12 @@ extension InjectableMacroTests {
                 }
 
                 extension DetailModel: __ServiceMacroSupport.AssistedInjectableType {
-                    nonisolated protocol InjectionRequirements: `needs Repository` {}
-                    nonisolated protocol `needs Repository` {
+                    nonisolated static func `DetailModel.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Repository`: __ServiceMacroSupport.ProvidedDependency {}
+                    nonisolated protocol __ProviderChecks {
+                        associatedtype `provider of Repository` = Repository
+                        func check(_ type: Repository.Type) -> `provider of Repository`
+                    }
+                    nonisolated protocol InjectionRequirements {
                         func provide(_ type: Repository.Type) -> Repository
                     }
                     private static var `DetailModel is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }

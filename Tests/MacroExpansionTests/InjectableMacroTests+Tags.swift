@@ -18,14 +18,17 @@ struct InjectableTagsTests {
                 }
 
                 extension Mirror: __ServiceMacroSupport.InjectableType {
-                    nonisolated protocol InjectionRequirements: `needs Endpoint`, `needs Endpoint tagged "b", .a` {
-                        func provide(_ type: Endpoint?.Type) -> Endpoint?
+                    nonisolated static func `Mirror.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Endpoint`: __ServiceMacroSupport.ProvidedDependency, G.`provider of Endpoint tagged "b", .a`: __ServiceMacroSupport.ProvidedTaggedDependency {}
+                    nonisolated protocol __ProviderChecks {
+                        associatedtype `provider of Endpoint` = Endpoint
+                        func check(_ type: Endpoint.Type) -> `provider of Endpoint`
+                        associatedtype `provider of Endpoint tagged "b", .a` = Endpoint
+                        func check(_ type: Endpoint.Type, tagged: (tags: Void, `tagged "b", .a`: Void).Type) -> `provider of Endpoint tagged "b", .a`
                     }
-                    nonisolated protocol `needs Endpoint` {
+                    nonisolated protocol InjectionRequirements {
                         func provide(_ type: Endpoint.Type) -> Endpoint
-                    }
-                    nonisolated protocol `needs Endpoint tagged "b", .a` {
                         func provide(_ type: Endpoint.Type, tagged: (tags: Void, `tagged "b", .a`: Void).Type) -> Endpoint
+                        func provide(_ type: Endpoint?.Type) -> Endpoint?
                     }
                     private static var `Mirror is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
                     #sourceLocation(file: "test.swift", line: 2)
@@ -92,11 +95,14 @@ struct InjectableTagsTests {
                 }
 
                 extension Screen: __ServiceMacroSupport.MainInjectableType {
-                    nonisolated protocol InjectionRequirements: `needs Endpoint tagged "b"` {
-                        func provide(_ type: Banner?.Type) -> Banner?
+                    nonisolated static func `Screen.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Endpoint tagged "b"`: __ServiceMacroSupport.ProvidedTaggedDependency {}
+                    nonisolated protocol __ProviderChecks {
+                        associatedtype `provider of Endpoint tagged "b"` = Endpoint
+                        func check(_ type: Endpoint.Type, tagged: (tags: Void, `tagged "b"`: Void).Type) -> `provider of Endpoint tagged "b"`
                     }
-                    nonisolated protocol `needs Endpoint tagged "b"` {
+                    nonisolated protocol InjectionRequirements {
                         func provide(_ type: Endpoint.Type, tagged: (tags: Void, `tagged "b"`: Void).Type) -> Endpoint
+                        func provide(_ type: Banner?.Type) -> Banner?
                     }
                     nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(Endpoint.self, label: "backup", kind: .required, tags: ["b"]),
@@ -115,8 +121,8 @@ struct InjectableTagsTests {
         )
     }
 
-    @Test("an assembly declares one provider per tagged registration, keyed by its type and sorted tags")
-    func assemblyTaggedProviders() {
+    @Test("an assembly declares one check per tagged registration, keyed by its type and sorted tags")
+    func assemblyTaggedChecks() {
         let report = ExpansionReport(
             """
             @Assembly
@@ -129,23 +135,26 @@ struct InjectableTagsTests {
             """
         )
         #expect(report.diagnostics.isEmpty)
+        let registered = "{"
         let endpointTags = "(tags: Void, \(readableLabel("tagged \"b\", .a")): Void)"
         #expect(
-            report.expanded.contains("func provide(_ type: Endpoint.Type, tagged: \(endpointTags).Type) -> Endpoint {"))
-        #expect(
-            report.expanded.contains("__ServiceMacroSupport.provide(Endpoint.self, tags: \"b\", .a, from: environment)")
-        )
-        let clockTags = "(tags: Void, \(readableLabel("tagged \"utc\"")): Void)"
-        #expect(report.expanded.contains("func provide(_ type: Clock.Type, tagged: \(clockTags).Type) -> Clock {"))
-        #expect(report.expanded.contains("func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {"))
-        let bannerTags = "(tags: Void, \(readableLabel("tagged \"welcome\"")): Void)"
-        #expect(
             report.expanded.contains(
-                "@MainActor final func provide(_ type: Banner.Type, tagged: \(bannerTags).Type) -> Banner {"
+                "final func check(_ type: Endpoint.Type, tagged: \(endpointTags).Type) -> __ServiceMacroSupport.Registered \(registered)"
             )
         )
-        let mainProvider = "__ServiceMacroSupport.provideMain(Banner.self, tags: \"welcome\", from: environment)"
-        #expect(report.expanded.contains(mainProvider))
+        // NB: an external line's check is in each graph class, so that an including assembly may register it.
+        let clockTags = "(tags: Void, \(readableLabel("tagged \"utc\"")): Void)"
+        #expect(
+            report.expanded.contains(
+                "final func check(_ type: Clock.Type, tagged: \(clockTags).Type) -> __ServiceMacroSupport.Registered {"
+            )
+        )
+        #expect(report.expanded.contains("final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {"))
+        // NB: a MainActor registration is withheld from Sendable services, tagged or not.
+        let bannerTags = "(tags: Void, \(readableLabel("tagged \"welcome\"")): Void)"
+        let bannerCheck = "final func check(_ type: Banner.Type, tagged: \(bannerTags).Type) -> "
+        #expect(report.expanded.contains(bannerCheck + "__ServiceMacroSupport.Registered \(registered)"))
+        #expect(report.expanded.contains(bannerCheck + mainActorOnly("Banner")))
     }
 }
 
@@ -155,5 +164,16 @@ private func readableLabel(_ words: String) -> String {
         return "`\(words)`"
     #else
         return words.split { !($0.isLetter || $0.isNumber || $0 == "_") }.joined(separator: "_")
+    #endif
+}
+
+/// The type a Sendable service's graph returns for `key`, registered with `#registerMain`, as this
+/// swift-syntax writes it.
+func mainActorOnly(_ key: String) -> String {
+    #if canImport(SwiftSyntax602)
+        return
+            "`registered with #registerMain, which a Sendable service cannot depend on: register the dependent with #registerMain`<\(key)>"
+    #else
+        return "__ServiceMacroSupport.MainActorOnly<\(key)>"
     #endif
 }

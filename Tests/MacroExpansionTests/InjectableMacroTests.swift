@@ -16,6 +16,8 @@ struct InjectableMacroTests {
                 }
 
                 extension Clock: __ServiceMacroSupport.InjectableType {
+                    nonisolated static func `Clock.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol __ProviderChecks {}
                     nonisolated protocol InjectionRequirements {}
                     private static var `Clock is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
                     #sourceLocation(file: "test.swift", line: 2)
@@ -58,8 +60,12 @@ struct InjectableMacroTests {
                 }
 
                 extension Report: __ServiceMacroSupport.InjectableType {
-                    public nonisolated protocol InjectionRequirements: `needs String` {}
-                    public nonisolated protocol `needs String` {
+                    public nonisolated static func `Report.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of String`: __ServiceMacroSupport.ProvidedDependency {}
+                    public nonisolated protocol __ProviderChecks {
+                        associatedtype `provider of String` = String
+                        func check(_ type: String.Type) -> `provider of String`
+                    }
+                    public nonisolated protocol InjectionRequirements {
                         func provide(_ type: String.Type) -> String
                     }
                     private static var `Report is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
@@ -99,12 +105,15 @@ struct InjectableMacroTests {
                 }
 
                 extension Checkout: __ServiceMacroSupport.InjectableType {
-                    nonisolated protocol InjectionRequirements: `needs any PaymentGateway` {
+                    nonisolated static func `Checkout.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of any PaymentGateway`: __ServiceMacroSupport.ProvidedDependency {}
+                    nonisolated protocol __ProviderChecks {
+                        associatedtype `provider of any PaymentGateway` = (any PaymentGateway)
+                        func check(_ type: (any PaymentGateway).Type) -> `provider of any PaymentGateway`
+                    }
+                    nonisolated protocol InjectionRequirements {
+                        func provide(_ type: (any PaymentGateway).Type) -> (any PaymentGateway)
                         func provide(_ type: Metrics?.Type) -> Metrics?
                         func provide(_ type: Cache?.Type) -> Cache?
-                    }
-                    nonisolated protocol `needs any PaymentGateway` {
-                        func provide(_ type: (any PaymentGateway).Type) -> (any PaymentGateway)
                     }
                     private static var `Checkout is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
                     #sourceLocation(file: "test.swift", line: 2)
@@ -147,11 +156,14 @@ struct InjectableMacroTests {
                 }
 
                 extension HomeViewModel: __ServiceMacroSupport.MainInjectableType {
-                    nonisolated protocol InjectionRequirements: `needs Repository` {
-                        func provide(_ type: Router?.Type) -> Router?
+                    nonisolated static func `HomeViewModel.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Repository`: __ServiceMacroSupport.ProvidedDependency {}
+                    nonisolated protocol __ProviderChecks {
+                        associatedtype `provider of Repository` = Repository
+                        func check(_ type: Repository.Type) -> `provider of Repository`
                     }
-                    nonisolated protocol `needs Repository` {
+                    nonisolated protocol InjectionRequirements {
                         func provide(_ type: Repository.Type) -> Repository
+                        func provide(_ type: Router?.Type) -> Router?
                     }
                     nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(Repository.self, label: "repository", kind: .required),
@@ -187,8 +199,12 @@ struct InjectableMacroTests {
                 }
 
                 extension Ledger: __ServiceMacroSupport.InjectableType {
-                    nonisolated protocol InjectionRequirements: `needs Store` {}
-                    nonisolated protocol `needs Store` {
+                    nonisolated static func `Ledger.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Store`: __ServiceMacroSupport.ProvidedDependency {}
+                    nonisolated protocol __ProviderChecks {
+                        associatedtype `provider of Store` = Store
+                        func check(_ type: Store.Type) -> `provider of Store`
+                    }
+                    nonisolated protocol InjectionRequirements {
                         func provide(_ type: Store.Type) -> Store
                     }
                     private static var `Ledger is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
@@ -230,8 +246,12 @@ struct InjectableMacroTests {
                 }
 
                 extension Importer: __ServiceMacroSupport.InjectableType {
-                    nonisolated protocol InjectionRequirements: `needs Parser` {}
-                    nonisolated protocol `needs Parser` {
+                    nonisolated static func `Importer.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Parser`: __ServiceMacroSupport.ProvidedDependency {}
+                    nonisolated protocol __ProviderChecks {
+                        associatedtype `provider of Parser` = Parser
+                        func check(_ type: Parser.Type) -> `provider of Parser`
+                    }
+                    nonisolated protocol InjectionRequirements {
                         func provide(_ type: Parser.Type) -> Parser
                     }
                     private static var `Importer is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
@@ -271,8 +291,12 @@ struct InjectableMacroTests {
                 }
 
                 extension Uploader: __ServiceMacroSupport.InjectableType {
-                    nonisolated protocol InjectionRequirements: `needs Client` {}
-                    nonisolated protocol `needs Client` {
+                    nonisolated static func `Uploader.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Client`: __ServiceMacroSupport.ProvidedDependency {}
+                    nonisolated protocol __ProviderChecks {
+                        associatedtype `provider of Client` = Client
+                        func check(_ type: Client.Type) -> `provider of Client`
+                    }
+                    nonisolated protocol InjectionRequirements {
                         func provide(_ type: Client.Type) -> Client
                     }
                     private static var `Uploader is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }

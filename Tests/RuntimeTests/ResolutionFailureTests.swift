@@ -182,23 +182,4 @@ struct ResolutionFailureTests {
             )
         }
     }
-
-    @Test("a generated provider's trap message names the environment and the chain")
-    func providerTrapMessage() async {
-        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let env = ServiceEnv(name: "generated")
-            env.register(NoteService.self) {
-                NoteService(context: __ServiceMacroSupport.provide(RequestContext.self, from: ServiceEnv.current))
-            }
-            _ = try? env.resolve(NoteService.self)
-        }.map { result in
-            let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-            #expect(
-                message.contains(
-                    "Service 'RequestContext' is not registered in ServiceEnv (environment 'generated'; "
-                        + "resolving NoteService -> RequestContext)"
-                )
-            )
-        }
-    }
 }

@@ -68,62 +68,6 @@ public enum __ServiceMacroSupport {
         }
     }
 
-    /// What an assembly's `Provided` class returns for a Sendable type: compile-time evidence
-    /// that the type is provided, which also resolves it when called.
-    public static func provide<T: Sendable>(_ type: T.Type, from env: ServiceEnv) -> T {
-        do {
-            return try env.resolve(type)
-        } catch {
-            fatalError(FailureTrace.trapMessage(error, in: env))
-        }
-    }
-
-    /// What an assembly's `Provided` class returns for a dependency registered under `tags`.
-    public static func provide<T: Sendable, each Tag: Hashable & Sendable>(
-        _ type: T.Type,
-        tags: repeat each Tag,
-        from env: ServiceEnv,
-    ) -> T {
-        do {
-            return try env.resolve(type, tags: repeat each tags)
-        } catch {
-            fatalError(FailureTrace.trapMessage(error, in: env))
-        }
-    }
-
-    /// The MainActor-track form of `provide(_:from:)`.
-    @MainActor
-    public static func provideMain<T>(_ type: T.Type, from env: ServiceEnv) -> T {
-        do {
-            return try env.resolveMain(type)
-        } catch {
-            fatalError(FailureTrace.trapMessage(error, in: env))
-        }
-    }
-
-    /// The MainActor-track form of `provide(_:tags:from:)`.
-    @MainActor
-    public static func provideMain<T, each Tag: Hashable & Sendable>(
-        _ type: T.Type,
-        tags: repeat each Tag,
-        from env: ServiceEnv,
-    ) -> T {
-        do {
-            return try env.resolveMain(type, tags: repeat each tags)
-        } catch {
-            fatalError(FailureTrace.trapMessage(error, in: env))
-        }
-    }
-
-    /// What an assembly's `Provided` class returns for an optional dependency.
-    public static func provideIfRegistered<T: Sendable>(_ type: T.Type, from env: ServiceEnv) -> T? {
-        do {
-            return try resolveIfRegistered(type, in: env)
-        } catch {
-            fatalError(FailureTrace.trapMessage(error, in: env))
-        }
-    }
-
     /// Resolves an optional dependency: `nil` when `type` itself is not registered, the error
     /// when it is registered but cannot be built.
     public static func resolveIfRegistered<T: Sendable>(

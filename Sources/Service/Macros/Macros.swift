@@ -8,9 +8,9 @@
 /// registered; `Lazy<T>` parameters are resolved on first use, `ServiceProvider<T>` ones on every
 /// call; `@Assisted` parameters are resolve-time arguments (the type becomes
 /// ``AssistedInjectable``, with a `register(in:scope:)` taking them). It expands to an extension with the ``Injectable`` conformance
-/// (``MainInjectable`` for a `@MainActor` type), `dependencies` metadata, one protocol per
-/// required dependency (`needs Database`, whose `provide(_:)` requirement an assembly must
-/// meet), an `InjectionRequirements` protocol that inherits them all, and `make(resolver:)`.
+/// (``MainInjectable`` for a `@MainActor` type), `dependencies` metadata, the dependency check
+/// an assembly's `#register` line calls (`UserRepository.init`, with its `__ProviderChecks`
+/// protocol), an `InjectionRequirements` protocol for `make(graph:)`, and `make(resolver:)`.
 ///
 /// ```swift
 /// @Injectable
@@ -19,8 +19,10 @@
 ///     init(database: Database) { self.database = database }
 /// }
 /// // extension UserRepository: __ServiceMacroSupport.InjectableType {
-/// //     protocol InjectionRequirements: `needs Database` {}
-/// //     protocol `needs Database` { func provide(_ type: Database.Type) -> Database }
+/// //     static func `UserRepository.init`<G: __ProviderChecks>(_ graph: G.Type)
+/// //         where G.`provider of Database`: __ServiceMacroSupport.ProvidedDependency {}
+/// //     protocol __ProviderChecks { associatedtype `provider of Database` = Database; … }
+/// //     protocol InjectionRequirements { func provide(_ type: Database.Type) -> Database }
 /// //     static let dependencies: [__ServiceMacroSupport.Dependency] = [ … ]
 /// //     static func make(resolver: …) throws(…) -> Self { Self(database: try resolver.resolve(Database.self)) }
 /// // }
@@ -78,17 +80,16 @@ public macro Inject() = #externalMacro(module: "ServiceMacrosPlugin", type: "Inj
 ///     #external(Logger.self)
 /// }
 /// // expands to: `static let registrations`, `assemble(env:)`, a `Provided` class with one
-/// // `provide(_:)` per provided type, and `__injectionGraphs()`, declaring one local `Provided`
+/// // `check(_:)` per provided type, and `__injectionGraphs()`, declaring one local `Provided`
 /// // subclass per `#register` of an `@Injectable` type, named after that line
-/// // (`` `#register(UserRepository.self)` ``) and conforming to its `InjectionRequirements` there.
+/// // (`` `#register(UserRepository.self)` ``), and calling the type's dependency check with it.
 /// ```
 ///
-/// A dependency the assembly does not provide fails on its `#register` line, and the first line
-/// names the service and what it needs:
+/// A dependency the assembly does not provide fails on its `#register` line, one error per
+/// missing dependency, that names the service, what it needs and the fix:
 ///
 /// ```text
-/// AppAssembly.swift:4:17: error: type '`#register(UserRepository.self)`' does not conform to protocol 'UserRepository.`needs Database`'
-/// AppAssembly.swift:4:174: error: unavailable instance method 'provide' was used to satisfy a requirement of protocol 'needs Database': AppAssembly does not provide it to 'UserRepository': register it in AppAssembly, or declare it with '#external'
+/// AppAssembly.swift:4:20: error: static method 'UserRepository.init' requires that 'Database' conform to '`registered in the assembly, or declared with #external`'
 /// ```
 ///
 /// `includes:` names one assembly (usually from another module) whose provided types this one

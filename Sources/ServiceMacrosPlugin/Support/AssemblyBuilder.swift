@@ -9,29 +9,23 @@ struct AssemblyBuilder {
     private let hasPerScopeProviders: Bool
     /// Whether the assembly registers MainActor services that Sendable ones could ask for.
     private let hasMainProviders: Bool
-    /// The untagged MainActor keys and per-scope keys, quoted, as the fallback messages list them.
-    private let mainKeys: String
-    private let perScopeKeys: String
-    /// The `#external` providers of a graph class (see ``externalProviders(for:)``): all of them,
-    /// and those a shared service may use when there are per-scope registrations.
-    private let allExternalProviders: String
-    private let sharedExternalProviders: String
+    /// The `check(_:)` of each `#external` line as a graph class of each kind declares them
+    /// (see ``externalChecks(for:)``), by `Base`.
+    private let externalChecks: [Base: String]
 
     /// NB: what every graph class needs about the whole assembly is worked out here, once: per
     /// graph class, it made the expansion quadratic in the registrations.
     init(model: AssemblyModel) {
         self.model = model
         hasPerScopeProviders = model.hasPerScopeProviders
-        hasMainProviders = model.registrations.contains { $0.isMainActor && $0.tags.isEmpty }
-        func quotedKeys(_ included: (AssemblyModel.Registration) -> Bool) -> String {
-            model.registrations.filter { included($0) && $0.tags.isEmpty }.map { "'\($0.key)'" }
-                .joined(separator: ", ")
-        }
-        mainKeys = quotedKeys(\.isMainActor)
-        perScopeKeys = quotedKeys(\.isPerScope)
+        hasMainProviders = model.registrations.contains { $0.isMainActor }
         let externals = model.registrations.filter(\.isExternal)
-        allExternalProviders = Self.externalProviders(externals)
-        sharedExternalProviders = Self.externalProviders(externals.filter { !$0.isPerScope })
+        var externalChecks: [Base: String] = [:]
+        for base in Base.allCases {
+            externalChecks[base] = externals.map { Self.check(for: $0, in: base) + "\n        " }
+                .joined()
+        }
+        self.externalChecks = externalChecks
     }
 
     private var access: String {
@@ -140,169 +134,158 @@ struct AssemblyBuilder {
         return "\(isolation) \(access)func assemble(env: \(RuntimeSymbol.environment)) {\(body)}"
     }
 
-    /// `Provided`: one `provide(_:)` per provided type, the evidence graph classes conform with.
+    /// The classes an assembly's graph classes inherit their `check(_:)` functions from, one per
+    /// kind of service, each sees what a service of its kind may depend on.
+    enum Base: CaseIterable {
+        /// A MainActor service that is not shared, which may depend on anything.
+        case provided
+        /// A Sendable service that is not shared, which cannot depend on MainActor ones.
+        case sendable
+        /// A shared Sendable service, which cannot depend on MainActor or per-scope ones either.
+        case sharedSendable
+        /// A shared MainActor service, which cannot depend on per-scope ones.
+        case sharedMain
+
+        var name: String {
+            switch self {
+            case .provided: "Provided"
+            case .sendable: "ProvidedToSendableServices"
+            case .sharedSendable: "ProvidedToSharedServices"
+            case .sharedMain: "ProvidedToSharedMainActorServices"
+            }
+        }
+
+        /// The class this one is when the assembly has no registration it would withhold.
+        var fallback: Base? {
+            switch self {
+            case .provided: nil
+            case .sendable: .provided
+            case .sharedSendable: .sendable
+            case .sharedMain: .provided
+            }
+        }
+
+        var withholdsMainActor: Bool { self == .sendable || self == .sharedSendable }
+        var withholdsPerScope: Bool { self == .sharedSendable || self == .sharedMain }
+    }
+
+    /// The base a registration's graph class inherits from.
+    private func base(for registration: AssemblyModel.Registration) -> Base {
+        switch (registration.isMainActor, hasPerScopeProviders && registration.isShared) {
+        case (true, true): .sharedMain
+        case (true, false): .provided
+        case (false, true): .sharedSendable
+        case (false, false): .sendable
+        }
+    }
+
+    /// Whether the assembly declares `base` as a class, with checks of its own, or as another
+    /// base's name: a base withholds nothing when the assembly has nothing of what it withholds.
+    /// With `includes:`, every base is a class, below the included assembly's, which may withhold
+    /// some of its own registrations.
+    private func declaresClass(_ base: Base) -> Bool {
+        model.included != nil
+            || (!base.withholdsMainActor || hasMainProviders) && (!base.withholdsPerScope || hasPerScopeProviders)
+    }
+
+    /// The four bases: each one the assembly withholds something from is a class with a
+    /// `check(_:)` per registered type, below the same base of the included assembly; the
+    /// others are type aliases, so that an assembly that includes this one finds all four.
     ///
-    /// Each graph class sees only what its service may depend on, so that the compiler reports
-    /// the rest as missing, with the reason in the fallback's message:
-    /// - with per-scope registrations, the shared ones come first in `ProvidedToSharedServices`,
-    ///   the base of the graph classes of shared services (a singleton cannot depend on what
-    ///   each scope provides);
-    /// - with `#registerMain` registrations, the Sendable ones come first (in
-    ///   `ProvidedToSendableServices` below `Provided`), the base of the graph classes of Sendable
-    ///   services, which cannot depend on MainActor ones; the MainActor providers are in
-    ///   `Provided` (and, for shared MainActor services when there are per-scope registrations,
-    ///   in `ProvidedToSharedMainActorServices` too).
+    /// NB: classes, not protocols with extensions: a graph class finds a member of its own class
+    /// before a generic one, which is how a registered type's `check(_:)` wins over the fallback.
     private func providedClasses() -> [String] {
         let classAccess = model.accessModifier == nil ? "" : "open "
-        let sendable = model.registrations.filter { !$0.isMainActor }
-        let main = model.registrations.filter(\.isMainActor)
-        let hasMain = hasMainProviders
-        var classes: [String] = []
-        var base: String? = nil
-        /// Adds a class named `name` below the previous one, with the providers of `registrations`.
-        func add(_ name: String, _ registrations: [AssemblyModel.Registration]) {
-            if let base {
-                let body = providers(registrations, prefix: "\n    ").joined()
-                classes.append("\(classAccess)nonisolated class \(name): \(base) {\(body)\n}")
-            } else {
-                classes.append(providedClass(named: name, providing: registrations, access: classAccess))
+        return Base.allCases.map { base in
+            guard declaresClass(base) else {
+                var alias = base.fallback!
+                while !declaresClass(alias) {
+                    alias = alias.fallback!
+                }
+                return "\(access)typealias \(base.name) = \(alias.name)"
             }
-            base = name
-        }
-        if hasPerScopeProviders {
-            add(sharedProvidedName, (hasMain ? sendable : model.registrations).filter { !$0.isPerScope })
-            if hasMain {
-                add(sendableProvidedName, sendable.filter(\.isPerScope))
-                add("Provided", main)
-                let sharedMain = providers(main.filter { !$0.isPerScope }, prefix: "\n    ").joined()
-                classes.append(
-                    "\(classAccess)nonisolated class \(sharedMainProvidedName): \(sharedProvidedName) {\(sharedMain)\n}"
-                )
-            } else {
-                add("Provided", model.registrations.filter(\.isPerScope))
+            var members = model.registrations.filter { !$0.isExternal }.map {
+                "\n    " + Self.check(for: $0, in: base, access: access)
             }
-        } else if hasMain {
-            add(sendableProvidedName, sendable)
-            add("Provided", main)
-        } else {
-            add("Provided", model.registrations)
-        }
-        return classes
-    }
-
-    /// The base class of the graph classes of shared services when the assembly has per-scope
-    /// registrations.
-    private var sharedProvidedName: String { "ProvidedToSharedServices" }
-
-    /// The base class of the graph classes of Sendable services when the assembly has
-    /// `#registerMain` registrations.
-    private var sendableProvidedName: String { "ProvidedToSendableServices" }
-
-    /// The base class of the graph classes of shared MainActor services when the assembly has
-    /// both per-scope and `#registerMain` registrations.
-    private var sharedMainProvidedName: String { "ProvidedToSharedMainActorServices" }
-
-    /// The class a registration's graph class inherits its providers from.
-    private func providedBase(for registration: AssemblyModel.Registration) -> String {
-        let shared = hasPerScopeProviders && registration.isShared
-        switch (registration.isMainActor, shared, hasMainProviders) {
-        case (true, true, true): return sharedMainProvidedName
-        case (false, true, _), (true, true, false): return sharedProvidedName
-        case (false, false, true): return sendableProvidedName
-        default: return "Provided"
+            let header: String
+            if let included = model.included {
+                header = "\(classAccess)nonisolated class \(base.name): \(included).\(base.name) {"
+            } else {
+                header = "\(classAccess)nonisolated class \(base.name) {"
+                members += [
+                    "\n    \(access)final func check<T>(_ type: T.Type) -> T { fatalError() }",
+                    "\n    \(access)final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }",
+                ]
+            }
+            return header + members.joined() + "\n}"
         }
     }
 
-    /// A provider class named `name` with one `provide(_:)` per registration of `registrations`.
-    private func providedClass(
-        named name: String,
-        providing registrations: [AssemblyModel.Registration],
-        access classAccess: String,
+    /// The `check(_:)` of one registration in a class of `base`: what it returns says whether a
+    /// service of that kind may depend on it (see `__ServiceMacroSupport.Registered`); tagged, it
+    /// is `check(_:tagged:)`, with the tags as a type (see ``taggedKeyType(_:)``).
+    private static func check(
+        for registration: AssemblyModel.Registration,
+        in base: Base,
+        access: String = "",
     ) -> String {
-        if let included = model.included {
-            let header = "\(classAccess)nonisolated class \(name): \(included).Provided {"
-            return header + providers(registrations, prefix: "\n    ").joined() + "\n}"
+        let key = registration.key
+        let verdict: String
+        if base.withholdsMainActor && registration.isMainActor {
+            verdict = readableType(mainActorOnly, of: key, alias: "MainActorOnly")
+        } else if base.withholdsPerScope && registration.isPerScope {
+            verdict = readableType(perScopeOnly, of: key, alias: "PerScopeOnly")
+        } else {
+            verdict = "\(RuntimeSymbol.support).Registered"
         }
-        var members: [String] = []
-        members.append("\(access)let environment: \(RuntimeSymbol.environment)")
-        members.append(
-            "\(access)init(environment: \(RuntimeSymbol.environment)) {\n        self.environment = environment\n    }"
-        )
-        members.append(
-            "\(access)final func provide<T: Sendable>(_ type: T?.Type) -> T? {\n        \(RuntimeSymbol.support).provideIfRegistered(T.self, from: environment)\n    }"
-        )
-        members.append(
-            "\(access)final func provide<T: Sendable>(_ type: \(RuntimeSymbol.support).LazyDependency<T>.Type) -> \(RuntimeSymbol.support).LazyDependency<T> {\n        \(RuntimeSymbol.support).LazyDependency(T.self, in: environment)\n    }"
-        )
-        members.append(
-            "\(access)final func provide<T: Sendable>(_ type: \(RuntimeSymbol.support).ProviderDependency<T>.Type) -> \(RuntimeSymbol.support).ProviderDependency<T> {\n        \(RuntimeSymbol.support).ProviderDependency(T.self, in: environment)\n    }"
-        )
-        // NB: the fallback of every `@Tags` dependency, which names the fix where the compiler would
-        // otherwise offer to add a stub to generated code. Untagged ones have theirs in each graph
-        // class, which says which service is missing what.
-        let assembly = model.name
-        let message =
-            "\(assembly) does not register it with these tags: register it in \(assembly) with the same tags, "
-            + "spelled the same way, or declare it with '#external'"
-        members.append(
-            "@available(*, unavailable, message: \(StringLiteralExprSyntax(content: message))) "
-                + "\(access)func provide<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {\n        fatalError()\n    }"
-        )
-        let body = members.map { "\n    \($0)" }.joined() + providers(registrations, prefix: "\n    ").joined()
-        return "\(classAccess)nonisolated class \(name) {\(body)\n}"
+        let tagged =
+            registration.tags.isEmpty ? "" : ", tagged: \(taggedKeyType(Array(Set(registration.tags)).sorted())).Type"
+        return "\(access)final func check(_ type: \(key).Type\(tagged)) -> \(verdict) { fatalError() }"
     }
 
-    /// One `provide(_:)` per untagged registration: a tagged one does not provide its type to
-    /// dependents, which ask for it untagged. `#external` ones are in the graph classes instead
-    /// (see ``externalProviders(for:)``).
-    private func providers(_ registrations: [AssemblyModel.Registration], prefix: String) -> [String] {
-        let tagged = registrations.filter { !$0.tags.isEmpty && !$0.isExternal }.map {
-            prefix + Self.taggedProvider($0, indent: "    ", access: access)
-        }
-        return registrations.filter { $0.tags.isEmpty && !$0.isExternal }.map { registration in
-            let isolation = registration.isMainActor ? "@MainActor " : ""
-            let helper = registration.isMainActor ? "provideMain" : "provide"
-            return """
-                \(prefix)\(isolation)\(access)final func provide(_ type: \(registration.key).Type) -> \(registration.key) {
-                        \(RuntimeSymbol.support).\(helper)(type, from: environment)
-                    }
-                """
-        } + tagged
+    /// The names of the library's types a graph class returns for what it withholds (see
+    /// `DependencyChecks.swift` in Service), which the compiler's error quotes.
+    private static let mainActorOnly =
+        "registered with #registerMain, which a Sendable service cannot depend on: "
+        + "register the dependent with #registerMain"
+    private static let perScopeOnly =
+        "provided per scope, which a shared service cannot depend on: "
+        + "register the dependent with scope .scoped or .transient, or take Lazy or ServiceProvider"
+
+    /// A generic type of the library whose name is `sentence`, applied to `key`: spelled by its
+    /// name where the macros write raw identifiers, so that the compiler quotes the sentence, else
+    /// by `alias` in `__ServiceMacroSupport`.
+    private static func readableType(_ sentence: String, of key: String, alias: String) -> String {
+        supportsRawIdentifiers ? "\(readableName(sentence))<\(key)>" : "\(RuntimeSymbol.support).\(alias)<\(key)>"
     }
 
-    /// `__injectionGraphs()`, declaring one local `Provided` subclass per `@Injectable`
-    /// registration, conforming to that type's requirements at the `#register` line (so a
-    /// missing provider is reported there, once: the module's interface job skips the body).
+    /// `__injectionGraphs()`: for each `@Injectable` registration, at its `#register` line, a
+    /// local class of its base that conforms to the type's `__ProviderChecks`, and a call of the
+    /// type's dependency check with it, where a missing dependency fails the check's constraint
+    /// (one error per missing dependency, once: the module's interface job skips the body).
     ///
-    /// NB: the classes and their `#sourceLocation` directives form one declaration whose text is
-    /// ours: as separate members, the expansion puts blank lines between them (shifting the
+    /// NB: the classes, calls and `#sourceLocation` directives form one declaration whose text
+    /// is ours: as separate members, the expansion puts blank lines between them (shifting the
     /// mapped line) and swift-syntax 600 drops directives parsed together with a class.
     private func graphClasses(_ lines: RegistrationLines?) -> [String] {
         let graphs = model.registrations.compactMap { registration -> String? in
-            let requirements: String
             switch registration.kind {
-            case .injectable: requirements = "\(registration.service).InjectionRequirements"
-            case .injectableMain: requirements = "@MainActor \(registration.service).InjectionRequirements"
+            case .injectable, .injectableMain: break
             case .closure, .external: return nil
             }
             let name = registration.graphName
-            let base = providedBase(for: registration)
-            let fallback =
-                "@available(*, unavailable, message: \(StringLiteralExprSyntax(content: missingProviderMessage(for: registration)))) "
-                + "func provide<T>(_ type: T.Type) -> T {\n            fatalError()\n        }"
-            let members = externalProviders(for: registration)
+            let base = base(for: registration)
+            let members = externalChecks[base] ?? ""
+            let body = members.isEmpty ? "{}" : "{\n        \(members.dropLast(4))}"
+            let check = readableName("\(registration.serviceName).init")
+            let graph =
+                "    nonisolated final class \(name): \(base.name), \(registration.service).__ProviderChecks \(body)"
+            let call = "    \(registration.service).\(check)(\(name).self)"
             guard let directive = lines?.directive(for: registration.node) else {
-                return "    final class \(name): \(base), \(requirements) {\n        \(members)\(fallback)\n    }"
+                return graph + "\n" + call
             }
-            // NB: the fallback is mapped to the `#register` line too, where the compiler reports it.
-            return """
-                    \(directive)
-                    final class \(name): \(base), \(requirements) {
-                        \(members)\(directive)
-                        \(fallback)
-                    }
-                    #sourceLocation()
-                """
+            // NB: a directive before each, so that both are on the `#register` line.
+            return "    \(directive)\n\(graph)\n    \(directive)\n\(call)\n    #sourceLocation()"
         }
         guard !graphs.isEmpty else {
             return []
@@ -339,72 +322,5 @@ struct AssemblyBuilder {
             return []
         }
         return ["private static func __trackChecks() {\n\(checks.joined(separator: "\n"))\n}"]
-    }
-
-    /// The provider of a tagged registration, `provide(_:tagged:)` with its tags as a
-    /// type (see ``taggedKeyType(_:)``), which a `@Tags` dependency's protocol requires; `access`
-    /// is the assembly's for a provider in `Provided`, none in a graph class.
-    private static func taggedProvider(
-        _ registration: AssemblyModel.Registration,
-        indent: String,
-        access: String = "",
-    ) -> String {
-        let key = registration.key
-        let tags = taggedKeyType(Array(Set(registration.tags)).sorted())
-        let signature = "final func provide(_ type: \(key).Type, tagged: \(tags).Type) -> \(key)"
-        let (isolation, helper) = registration.isMainActor ? ("@MainActor ", "provideMain") : ("", "provide")
-        let body =
-            "\(RuntimeSymbol.support).\(helper)(\(key).self, tags: \(registration.tags.joined(separator: ", ")), "
-            + "from: environment)"
-        return "\(isolation)\(access)\(signature) {\n\(indent)    \(body)\n\(indent)}"
-    }
-
-    /// The `provide(_:)` of each `#external` line that `registration`'s graph may use, at the top
-    /// of its graph class.
-    ///
-    /// NB: not in `Provided`: an assembly that includes this one subclasses it, and its own
-    /// `provide(_:)` for a type declared `#external` here (registering it is the point of
-    /// declaring it) would override this one, which the compiler rejects without `override`.
-    private func externalProviders(for registration: AssemblyModel.Registration) -> String {
-        hasPerScopeProviders && registration.isShared ? sharedExternalProviders : allExternalProviders
-    }
-
-    /// The graph-class providers of `externals`, each followed by the indentation of the next line.
-    private static func externalProviders(_ externals: [AssemblyModel.Registration]) -> String {
-        externals.map { external in
-            guard external.tags.isEmpty else {
-                return taggedProvider(external, indent: "        ") + "\n        "
-            }
-            return "final func provide(_ type: \(external.key).Type) -> \(external.key) {\n"
-                + "            \(RuntimeSymbol.support).provide(type, from: environment)\n        }\n        "
-        }.joined()
-    }
-
-    /// What the compiler adds to "does not conform to protocol '`needs Config`'" when a graph
-    /// class falls back to its unavailable `provide(_:)`: the dependency is not provided to it.
-    private func missingProviderMessage(for registration: AssemblyModel.Registration) -> String {
-        let assembly = model.name
-        let service = registration.service
-        // NB: the fallback cannot tell which case applies, so the reasons come first, each with
-        // the types it covers, and the general fix last.
-        var reasons: [String] = []
-        if hasMainProviders && !registration.isMainActor {
-            reasons.append(
-                "if it is what '#registerMain' registers (\(mainKeys)), a Sendable service cannot "
-                    + "depend on it: register '\(service)' with '#registerMain' if it belongs on the MainActor"
-            )
-        }
-        if hasPerScopeProviders && registration.isShared {
-            reasons.append(
-                "if it is what each scope provides (\(perScopeKeys)), a service shared by every "
-                    + "scope cannot depend on it: register '\(service)' with scope .scoped or .transient, "
-                    + "or take Lazy or ServiceProvider"
-            )
-        }
-        let registerIt =
-            "register it in \(assembly)" + (model.included.map { " or in \($0)" } ?? "")
-            + ", or declare it with '#external'"
-        let fix = reasons.isEmpty ? registerIt : reasons.joined(separator: "; ") + "; otherwise " + registerIt
-        return "\(assembly) does not provide it to '\(service)': \(fix)"
     }
 }

@@ -36,8 +36,7 @@ struct AssemblyModel {
         }
 
         /// The name of the graph class that checks this registration: its line as written, less
-        /// the scope, as a readable name (`` `#register(Greeter.self)` ``), so that the compiler's
-        /// "type 'AppAssembly.…`#register(Greeter.self)`' does not conform …" names the line.
+        /// the scope, as a readable name (`` `#register(Greeter.self)` ``).
         var graphName: String {
             // NB: detached first: changing a node that is still in the assembly's tree rebuilds
             // the tree up to its root, which for every line of a long assembly is quadratic.
@@ -47,6 +46,13 @@ struct AssemblyModel {
             }
             let text = "#\(node.macroName.text)(\(arguments.joined(separator: ", ")))"
             return readableName(text)
+        }
+
+        /// The service's name as its `@Injectable` declaration spells it: `Greeter` for
+        /// `Module.Greeter` (the name of its dependency check is `` `Greeter.init` ``).
+        var serviceName: String {
+            let unspecialized = service.prefix { $0 != "<" }
+            return String(unspecialized.split(separator: ".").last ?? unspecialized)
         }
 
         /// `tags: a, b, ` for a generated call, or nothing.

@@ -18,8 +18,7 @@ struct InjectableBuilder {
 
     /// The extension, written formatted (the macro's `formatMode` is `.disabled`).
     func extensionDeclaration() -> ExtensionDeclSyntax {
-        var members = [requirementsProtocol()] + requiredDependencies.map(dependencyProtocol)
-        members += requiredTaggedDependencies.map(taggedDependencyProtocol)
+        var members = [providerCheckFunction(), providerChecksProtocol(), requirementsProtocol()]
         members += isolationCheck() + [dependenciesProperty(), makeFunction(), makeFromGraphFunction()]
         members += [cycleRequirementsProtocol(), cycleEdgesAlias()]
         if model.isAssisted {
@@ -153,38 +152,22 @@ struct InjectableBuilder {
         return types
     }
 
-    /// `InjectionRequirements`: what an assembly's graph must provide to build this type. Each
-    /// required dependency is a protocol of its own (``dependencyProtocol(_:)``) so that a
-    /// missing one is named by the compiler's first line; optional and deferred ones, which
-    /// every graph provides, are requirements here.
+    /// `InjectionRequirements`: what a graph must provide to build this type with
+    /// ``makeFromGraphFunction()``, one `provide(_:)` per dependency that is not `@Assisted`.
     private func requirementsProtocol() -> String {
-        // NB: which macro registers the type is the assembly's track check, not a requirement.
-        let inherited =
-            requiredDependencies.map(dependencyProtocolName)
-            + requiredTaggedDependencies.map { taggedDependencyProtocolName($0.type, tags: $0.tags) }
-        let clause = inherited.isEmpty ? "" : ": " + inherited.joined(separator: ", ")
         var requirements: [String] = []
-        for parameter in model.parameters
-        where !parameter.isAssisted && (parameter.isOptional || parameter.deferral != nil) {
-            let type = parameter.providedType
-            let requirement = "func provide(_ type: \(type).Type) -> \(type)"
+        for parameter in model.parameters where !parameter.isAssisted {
+            let requirement =
+                parameter.tags.isEmpty || parameter.isOptional
+                ? "func provide(_ type: \(parameter.providedType).Type) -> \(parameter.providedType)"
+                : "func provide(_ type: \(parameter.type.metatypeOperand).Type, tagged: "
+                    + "\(taggedKeyType(parameter.tags)).Type) -> \(parameter.type.metatypeOperand)"
             if !requirements.contains(requirement) {
                 requirements.append(requirement)
             }
         }
         let body = requirements.isEmpty ? "" : "\n    " + requirements.joined(separator: "\n    ") + "\n"
-        return "\(access)nonisolated protocol InjectionRequirements\(clause) {\(body)}"
-    }
-
-    /// `` protocol `needs Config` ``: the one requirement for a required dependency, named so that
-    /// the compiler's "does not conform to protocol 'Greeter.`needs Config`'" reads as what is
-    /// missing.
-    private func dependencyProtocol(_ type: String) -> String {
-        """
-        \(access)nonisolated protocol \(dependencyProtocolName(type)) {
-            func provide(_ type: \(type).Type) -> \(type)
-        }
-        """
+        return "\(access)nonisolated protocol InjectionRequirements {\(body)}"
     }
 
     /// The required `@Tags` dependencies: each type and tag set once.
@@ -200,14 +183,47 @@ struct InjectableBuilder {
         return keys
     }
 
-    /// `` protocol `needs Database tagged "primary"` ``: the requirement for a required tagged
-    /// dependency, met by the provider an assembly writes for a registration with those tags.
-    private func taggedDependencyProtocol(_ key: (type: String, tags: [String])) -> String {
-        """
-        \(access)nonisolated protocol \(taggedDependencyProtocolName(key.type, tags: key.tags)) {
-            func provide(_ type: \(key.type).Type, tagged: \(taggedKeyType(key.tags)).Type) -> \(key.type)
+    /// Each required dependency as the dependency check declares it: the name of its associated
+    /// type (`` `provider of Config` ``), the type, and the `check` requirement that returns it.
+    private var providerChecks: [(name: String, type: String, requirement: String)] {
+        let untagged = requiredDependencies.map { type in
+            let name = readableName("provider of " + withoutParentheses(type))
+            return (name, type, "func check(_ type: \(type).Type) -> \(name)")
         }
-        """
+        let tagged = requiredTaggedDependencies.map { key in
+            let name = readableName(
+                "provider of \(withoutParentheses(key.type)) tagged \(key.tags.joined(separator: ", "))")
+            return (
+                name, key.type,
+                "func check(_ type: \(key.type).Type, tagged: \(taggedKeyType(key.tags)).Type) -> \(name)",
+            )
+        }
+        return untagged + tagged
+    }
+
+    /// `__ProviderChecks`: what an assembly's graph class for this type conforms to, always
+    /// successfully: one associated type per required dependency, inferred from the graph's
+    /// `check(_:)` for that type, which returns `Registered` when the assembly provides it, and
+    /// otherwise left at its default, the dependency itself (see ``providerCheckFunction()``).
+    private func providerChecksProtocol() -> String {
+        let body = providerChecks.map { "\n    associatedtype \($0.name) = \($0.type)\n    \($0.requirement)" }
+        return "\(access)nonisolated protocol __ProviderChecks {\(body.joined())\(body.isEmpty ? "" : "\n")}"
+    }
+
+    /// `` `Greeter.init` ``: called by the `#register` line with its graph class, it constrains
+    /// each of the graph's associated types to what the assembly provides, so that a missing
+    /// dependency is the compiler's first line there: "static method 'Greeter.init' requires that
+    /// 'Config' conform to '`registered in the assembly, or declared with #external`'".
+    private func providerCheckFunction() -> String {
+        let name = readableName("\(model.typeName.text).init")
+        let signature = "\(access)nonisolated static func \(name)<G: __ProviderChecks>(_ graph: G.Type)"
+        let constraints = providerChecks.map { check in
+            let tagged = check.requirement.contains(", tagged: ")
+            let constraint = tagged ? "ProvidedTaggedDependency" : "ProvidedDependency"
+            return "G.\(check.name): \(RuntimeSymbol.support).\(constraint)"
+        }
+        // NB: the first member, on one line: the compiler quotes it, with the lines around it.
+        return signature + (constraints.isEmpty ? "" : " where " + constraints.joined(separator: ", ")) + " {}"
     }
 
     private func dependenciesProperty() -> String {
@@ -340,13 +356,6 @@ extension InjectableModel.Parameter {
     }
 }
 
-/// The name of the protocol that stands for one required dependency: `` `needs Config` ``
-/// (see ``readableName(_:)``, which also drops backticks and runs of white space). The
-/// parentheses `.Type` needs are not part of it: `(any Clock)` is `` `needs any Clock` ``.
-func dependencyProtocolName(_ type: String) -> String {
-    readableName("needs " + withoutParentheses(type))
-}
-
 /// `type` without the parentheses `.Type` needs: `any Clock` for `(any Clock)`.
 private func withoutParentheses(_ type: String) -> String {
     type.hasPrefix("(") && type.hasSuffix(")") ? String(type.dropFirst().dropLast()) : type
@@ -361,12 +370,6 @@ extension TypeSyntax {
         }
         return trimmedDescription
     }
-}
-
-/// The protocol that stands for a required tagged dependency: `` `needs Database tagged "primary"` ``,
-/// its tags in the order ``AttributeSyntax/tagArguments`` and `AssemblyModel.Registration` sort them.
-func taggedDependencyProtocolName(_ type: String, tags: [String]) -> String {
-    readableName("needs \(withoutParentheses(type)) tagged \(tags.joined(separator: ", "))")
 }
 
 /// The type that stands for a set of tags in `provide(_:tagged:)`, which an assembly declares for

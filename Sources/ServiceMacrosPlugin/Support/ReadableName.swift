@@ -9,11 +9,11 @@ import SwiftSyntax
 #endif
 
 /// A generated name that reads as words where the compiler's messages print it: the raw
-/// identifier `` `needs Config` `` where the parser knows raw identifiers; with an older
-/// swift-syntax, its words joined by `_` (`needs_Config`).
+/// identifier `` `provider of Config` `` where the parser knows raw identifiers; with an older
+/// swift-syntax, its words joined by `_` (`provider_of_Config`).
 ///
-/// The compiler's own sentences ("type … does not conform to protocol 'Greeter.`needs Config`'")
-/// are fixed; the names in them are ours, so they name the user's types and the fix.
+/// The compiler's own sentences ("static method 'Greeter.init' requires that 'Config' conform to
+/// …") are fixed; the names in them are ours, so they name the user's types and the fix.
 func readableName(_ text: String) -> String {
     guard supportsRawIdentifiers else {
         return identifierWords(text).joined(separator: "_")

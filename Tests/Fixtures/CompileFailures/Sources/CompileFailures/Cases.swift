@@ -334,3 +334,26 @@ class ScreenBase {
 final class SettingsScreen: ScreenBase, @unchecked Sendable {  // line 334: error, isolated by its superclass
     init() { super.init(title: "Settings") }
 }
+
+// Case (p): a Sendable service that depends on a MainActor service of the included assembly.
+
+@Injectable
+@MainActor
+final class Toolbar {
+    init() {}
+}
+
+@Injectable
+final class ToolbarModel: Sendable {
+    init(toolbar: Toolbar) {}
+}
+
+@Assembly
+struct ToolbarAssembly {
+    #registerMain(Toolbar.self)
+}
+
+@Assembly(includes: [ToolbarAssembly.self])
+struct ToolbarModelAssembly {
+    #register(ToolbarModel.self)  // line 358: error, 'Toolbar' is on the MainActor track
+}
