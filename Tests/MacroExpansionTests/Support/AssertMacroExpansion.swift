@@ -60,8 +60,24 @@ func expectedExpansion(_ source: String) -> String {
             .joined(separator: "\n")
     #endif
     #if !canImport(SwiftSyntax602)
-        source = withoutRawIdentifiers(source)
+        source = withoutRawIdentifiers(withReasonAliases(source))
     #endif
+    return source
+}
+
+/// `source` with the library's reason types spelled as the macros spell them without raw
+/// identifiers: by their aliases in `__ServiceMacroSupport`.
+func withReasonAliases(_ source: String) -> String {
+    let reasons = [
+        "MainActorOnly":
+            "`registered with #registerMain, which a Sendable service cannot depend on: register the dependent with #registerMain`",
+        "PerScopeOnly":
+            "`provided per scope, which a shared service cannot depend on: register the dependent with scope .scoped or .transient, or take Lazy or ServiceProvider`",
+    ]
+    var source = source
+    for (alias, name) in reasons {
+        source = source.replacing(name + "<", with: "__ServiceMacroSupport.\(alias)<")
+    }
     return source
 }
 
