@@ -41,6 +41,14 @@ struct CompileFailureTests {
         }
     }
 
+    @Test("a missing existential dependency is named like any other, with its service")
+    func missingExistentialProvider() async {
+        let build = await Self.build
+        let message = missingProviderMessage("Reporter", needs: "any TimeSource")
+        build.expectOneError(onLine: 372, endingWith: message, within: 35)
+        #expect(!build.output.contains("cannot conform to"))
+    }
+
     @Test("two missing providers of one service are both named, one error each")
     func twoMissingProviders() async {
         let build = await Self.build
@@ -92,7 +100,7 @@ struct CompileFailureTests {
             errors.first.map {
                 $0.contains("error: static method '\(checkName("Presenter"))' requires that '") && $0.contains(reason)
                     && $0.contains("<MainScreen>")
-                    && $0.hasSuffix("conform to '`registered in the assembly, or declared with #external`'")
+                    && $0.hasSuffix("inherit from '`registered in the assembly, or declared with #external`'")
             } == true,
             "\(errors)",
         )
@@ -257,7 +265,7 @@ struct CompileFailureTests {
     func noStrayErrors() async {
         let build = await Self.build
         let lines = Set(build.errorLines)
-        let expected: Set = [14, 27, 40, 50, 68, 89, 207, 222, 230, 243, 267, 282, 303, 322, 323, 334, 358]
+        let expected: Set = [14, 27, 40, 50, 68, 89, 207, 222, 230, 243, 267, 282, 303, 322, 323, 334, 358, 372]
         #expect(lines.isSubset(of: expected), "unexpected errors: \(build.errorMessages)")
     }
 }
@@ -316,14 +324,14 @@ func readableName(_ words: String) -> String {
 
 /// The compiler's first line for a required dependency the assembly does not provide.
 func missingProviderMessage(_ service: String, needs dependency: String) -> String {
-    "error: static method '\(checkName(service))' requires that '\(dependency)' conform to "
+    "error: static method '\(checkName(service))' requires that '\(dependency)' inherit from "
         + "'`registered in the assembly, or declared with #external`'"
 }
 
 /// The compiler's first line for a required `@Tags` dependency the assembly does not register
 /// with those tags.
 func missingTaggedProviderMessage(_ service: String, needs dependency: String) -> String {
-    "error: static method '\(checkName(service))' requires that '\(dependency)' conform to "
+    "error: static method '\(checkName(service))' requires that '\(dependency)' inherit from "
         + "'`registered in the assembly with the same tags, or declared with #external`'"
 }
 

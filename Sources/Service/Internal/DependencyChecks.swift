@@ -3,22 +3,26 @@
 // Each `@Injectable` type declares `__ProviderChecks`, one associated type per required
 // dependency (defaulting to the dependency itself) and one `check(_:)` requirement that returns
 // it, and a static function named after its initializer whose generic constraint asks every one
-// of those associated types to conform to `ProvidedDependency`. An assembly's graph class
-// conforms to `__ProviderChecks` with a `check(_:)` for each type the assembly provides, returning
+// of those associated types to be a `ProvidedDependency`. An assembly's graph class conforms to
+// `__ProviderChecks` with a `check(_:)` for each type the assembly provides, returning
 // `Registered`, and a generic fallback that returns the type asked for; the `#register` line
 // calls the function with it. A dependency the assembly does not provide keeps its default, the
 // dependency's own type, which fails the constraint: one error per missing dependency, on that
-// line, that reads "static method 'Greeter.init' requires that 'Config' conform to '`registered
+// line, that reads "static method 'Greeter.init' requires that 'Config' inherit from '`registered
 // in the assembly, or declared with #external`'".
 //
 // NB: a constraint that fails at a call, not a conformance that fails where it is declared: the
 // compiler reports a failed conformance declared in a macro expansion twice, with notes about
 // every candidate and an offer to add stubs to generated code.
+//
+// NB: a superclass constraint, not a protocol: a protocol's would fail differently for a
+// dependency that is an existential or a tuple ("type 'any Clock' cannot conform to …", without
+// the service's name); a superclass constraint reads the same for every type.
 
 extension __ServiceMacroSupport {
     /// What an assembly's graph class returns from `check(_:)` for a type the assembly provides
     /// to the service: it meets the constraint of every dependency check.
-    public enum Registered: ProvidedDependency, ProvidedTaggedDependency {}
+    public final class Registered: ProvidedDependency {}
 
     /// The constraint each required dependency of an `@Injectable` type puts on the graph of the
     /// line that registers it.
@@ -49,12 +53,14 @@ extension __ServiceMacroSupport {
 /// `__ServiceMacroSupport.Registered`, which the graph returns for what the assembly provides,
 /// and by nothing else, so that the compiler's error names the dependency that is missing.
 @_documentation(visibility: private)
-public protocol `registered in the assembly, or declared with #external` {}
+public class `registered in the assembly, or declared with #external`:
+    `registered in the assembly with the same tags, or declared with #external`
+{}
 
 /// The constraint of a required `@Tags` dependency (see the untagged one above): the assembly
 /// must register the type with the same tags.
 @_documentation(visibility: private)
-public protocol `registered in the assembly with the same tags, or declared with #external` {}
+public class `registered in the assembly with the same tags, or declared with #external` {}
 
 /// What a Sendable service's graph returns for a dependency the assembly registers with
 /// `#registerMain`: it fails the dependency check, and the compiler's error quotes this name.

@@ -89,7 +89,7 @@ public macro Inject() = #externalMacro(module: "ServiceMacrosPlugin", type: "Inj
 /// missing dependency, that names the service, what it needs and the fix:
 ///
 /// ```text
-/// AppAssembly.swift:4:20: error: static method 'UserRepository.init' requires that 'Database' conform to '`registered in the assembly, or declared with #external`'
+/// AppAssembly.swift:4:20: error: static method 'UserRepository.init' requires that 'Database' inherit from '`registered in the assembly, or declared with #external`'
 /// ```
 ///
 /// `includes:` names one assembly (usually from another module) whose provided types this one

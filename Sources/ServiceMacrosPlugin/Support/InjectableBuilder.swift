@@ -213,7 +213,7 @@ struct InjectableBuilder {
     /// `` `Greeter.init` ``: called by the `#register` line with its graph class, it constrains
     /// each of the graph's associated types to what the assembly provides, so that a missing
     /// dependency is the compiler's first line there: "static method 'Greeter.init' requires that
-    /// 'Config' conform to '`registered in the assembly, or declared with #external`'".
+    /// 'Config' inherit from '`registered in the assembly, or declared with #external`'".
     private func providerCheckFunction() -> String {
         let name = readableName("\(model.typeName.text).init")
         let signature = "\(access)nonisolated static func \(name)<G: __ProviderChecks>(_ graph: G.Type)"

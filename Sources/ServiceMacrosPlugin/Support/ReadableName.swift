@@ -12,7 +12,7 @@ import SwiftSyntax
 /// identifier `` `provider of Config` `` where the parser knows raw identifiers; with an older
 /// swift-syntax, its words joined by `_` (`provider_of_Config`).
 ///
-/// The compiler's own sentences ("static method 'Greeter.init' requires that 'Config' conform to
+/// The compiler's own sentences ("static method 'Greeter.init' requires that 'Config' inherit from
 /// …") are fixed; the names in them are ours, so they name the user's types and the fix.
 func readableName(_ text: String) -> String {
     guard supportsRawIdentifiers else {

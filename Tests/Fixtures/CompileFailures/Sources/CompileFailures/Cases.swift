@@ -357,3 +357,17 @@ struct ToolbarAssembly {
 struct ToolbarModelAssembly {
     #register(ToolbarModel.self)  // line 358: error, 'Toolbar' is on the MainActor track
 }
+
+// Case (q): a missing dependency that is an existential: named like any other.
+
+protocol TimeSource: Sendable {}
+
+@Injectable
+final class Reporter: Sendable {
+    init(clock: any TimeSource) {}
+}
+
+@Assembly
+struct ReporterAssembly {
+    #register(Reporter.self)  // line 372: error, 'any TimeSource' is not provided
+}
