@@ -90,7 +90,7 @@ struct AssemblyDiagnosticTests {
                     nonisolated class Provided {
                         final func check(_ type: Database.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided
@@ -100,11 +100,15 @@ struct AssemblyDiagnosticTests {
                     typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        nonisolated final class `#register(Database.self)`: ProvidedToSendableServices, Database.__ProviderChecks {}
-                        #sourceLocation(file: "test.swift", line: 3)
-                        Database.`Database.init`(`#register(Database.self)`.self)
-                        #sourceLocation()
+                        do {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            nonisolated final class `#register(Database.self)`: ProvidedToSendableServices, Database.__ProviderChecks {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            `Database.init`(`#register(Database.self)`.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            Database.`Database.init`(`#register(Database.self)`.self)
+                            #sourceLocation()
+                        }
                     }
 
                     enum __CycleExport {
@@ -182,7 +186,7 @@ struct AssemblyDiagnosticTests {
                     nonisolated class Provided {
                         final func check(_ type: (any Clock).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided
@@ -192,11 +196,15 @@ struct AssemblyDiagnosticTests {
                     typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        nonisolated final class `#register(SystemClock.self, as: (any Clock).self)`: ProvidedToSendableServices, SystemClock.__ProviderChecks {}
-                        #sourceLocation(file: "test.swift", line: 3)
-                        SystemClock.`SystemClock.init`(`#register(SystemClock.self, as: (any Clock).self)`.self)
-                        #sourceLocation()
+                        do {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            nonisolated final class `#register(SystemClock.self, as: (any Clock).self)`: ProvidedToSendableServices, SystemClock.__ProviderChecks {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            `SystemClock.init`(`#register(SystemClock.self, as: (any Clock).self)`.self); func `SystemClock.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            SystemClock.`SystemClock.init`(`#register(SystemClock.self, as: (any Clock).self)`.self)
+                            #sourceLocation()
+                        }
                     }
 
                     enum __CycleExport {
@@ -240,7 +248,7 @@ struct AssemblyDiagnosticTests {
 
                     nonisolated class Provided {
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided
@@ -364,7 +372,7 @@ struct AssemblyDiagnosticTests {
                         final func check(_ type: Database.Type, tagged: (tags: Void, `tagged "a", 1`: Void).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Database.Type, tagged: (tags: Void, `tagged "b"`: Void).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided
@@ -374,16 +382,24 @@ struct AssemblyDiagnosticTests {
                     typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        nonisolated final class `#register(Database.self, tags: "a", 1)`: ProvidedToSendableServices, Database.__ProviderChecks {}
-                        #sourceLocation(file: "test.swift", line: 3)
-                        Database.`Database.init`(`#register(Database.self, tags: "a", 1)`.self)
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 4)
-                        nonisolated final class `#register(Database.self, tags: "b")`: ProvidedToSendableServices, Database.__ProviderChecks {}
-                        #sourceLocation(file: "test.swift", line: 4)
-                        Database.`Database.init`(`#register(Database.self, tags: "b")`.self)
-                        #sourceLocation()
+                        do {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            nonisolated final class `#register(Database.self, tags: "a", 1)`: ProvidedToSendableServices, Database.__ProviderChecks {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            `Database.init`(`#register(Database.self, tags: "a", 1)`.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            Database.`Database.init`(`#register(Database.self, tags: "a", 1)`.self)
+                            #sourceLocation()
+                        }
+                        do {
+                            #sourceLocation(file: "test.swift", line: 4)
+                            nonisolated final class `#register(Database.self, tags: "b")`: ProvidedToSendableServices, Database.__ProviderChecks {}
+                            #sourceLocation(file: "test.swift", line: 4)
+                            `Database.init`(`#register(Database.self, tags: "b")`.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 4)
+                            Database.`Database.init`(`#register(Database.self, tags: "b")`.self)
+                            #sourceLocation()
+                        }
                     }
                 }
 
@@ -424,7 +440,7 @@ struct AssemblyDiagnosticTests {
 
                     nonisolated class Provided {
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided

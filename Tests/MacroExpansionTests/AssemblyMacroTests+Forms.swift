@@ -44,13 +44,13 @@ extension AssemblyMacroTests {
                     nonisolated class Provided {
                         final func check(_ type: HomeViewModel.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     nonisolated class ProvidedToSendableServices {
                         final func check(_ type: HomeViewModel.Type) -> `registered with #registerMain, which a Sendable service cannot depend on: register the dependent with #registerMain`<HomeViewModel> { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     typealias ProvidedToSharedServices = ProvidedToSendableServices
@@ -58,11 +58,15 @@ extension AssemblyMacroTests {
                     typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        nonisolated final class `#registerMain(HomeViewModel.self)`: Provided, HomeViewModel.__ProviderChecks {}
-                        #sourceLocation(file: "test.swift", line: 3)
-                        HomeViewModel.`HomeViewModel.init`(`#registerMain(HomeViewModel.self)`.self)
-                        #sourceLocation()
+                        do {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            nonisolated final class `#registerMain(HomeViewModel.self)`: Provided, HomeViewModel.__ProviderChecks {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            `HomeViewModel.init`(`#registerMain(HomeViewModel.self)`.self); func `HomeViewModel.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            HomeViewModel.`HomeViewModel.init`(`#registerMain(HomeViewModel.self)`.self)
+                            #sourceLocation()
+                        }
                     }
 
                     enum __CycleExport {
@@ -131,7 +135,7 @@ extension AssemblyMacroTests {
                     nonisolated class Provided {
                         final func check(_ type: Reporter.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided
@@ -141,13 +145,17 @@ extension AssemblyMacroTests {
                     typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
-                        #sourceLocation(file: "test.swift", line: 4)
-                        nonisolated final class `#register(Reporter.self)`: ProvidedToSendableServices, Reporter.__ProviderChecks {
-                            final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        do {
+                            #sourceLocation(file: "test.swift", line: 4)
+                            nonisolated final class `#register(Reporter.self)`: ProvidedToSendableServices, Reporter.__ProviderChecks {
+                                final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                            }
+                            #sourceLocation(file: "test.swift", line: 4)
+                            `Reporter.init`(`#register(Reporter.self)`.self); func `Reporter.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 4)
+                            Reporter.`Reporter.init`(`#register(Reporter.self)`.self)
+                            #sourceLocation()
                         }
-                        #sourceLocation(file: "test.swift", line: 4)
-                        Reporter.`Reporter.init`(`#register(Reporter.self)`.self)
-                        #sourceLocation()
                     }
 
                     enum __CycleExport {
@@ -208,7 +216,7 @@ extension AssemblyMacroTests {
                     open nonisolated class Provided {
                         public final func check(_ type: Feature.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         public final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        public final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        public final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     public typealias ProvidedToSendableServices = Provided
@@ -218,11 +226,15 @@ extension AssemblyMacroTests {
                     public typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        nonisolated final class `#register(Feature.self)`: ProvidedToSendableServices, Feature.__ProviderChecks {}
-                        #sourceLocation(file: "test.swift", line: 3)
-                        Feature.`Feature.init`(`#register(Feature.self)`.self)
-                        #sourceLocation()
+                        do {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            nonisolated final class `#register(Feature.self)`: ProvidedToSendableServices, Feature.__ProviderChecks {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            `Feature.init`(`#register(Feature.self)`.self); func `Feature.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            Feature.`Feature.init`(`#register(Feature.self)`.self)
+                            #sourceLocation()
+                        }
                     }
 
                     enum __CycleExport {
@@ -296,11 +308,15 @@ extension AssemblyMacroTests {
                     }
 
                     private static func __injectionGraphs() {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        nonisolated final class `#register(Checkout.self)`: ProvidedToSendableServices, Checkout.__ProviderChecks {}
-                        #sourceLocation(file: "test.swift", line: 3)
-                        Checkout.`Checkout.init`(`#register(Checkout.self)`.self)
-                        #sourceLocation()
+                        do {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            nonisolated final class `#register(Checkout.self)`: ProvidedToSendableServices, Checkout.__ProviderChecks {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            `Checkout.init`(`#register(Checkout.self)`.self); func `Checkout.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            Checkout.`Checkout.init`(`#register(Checkout.self)`.self)
+                            #sourceLocation()
+                        }
                     }
 
                     enum __CycleExport {
@@ -363,7 +379,7 @@ extension AssemblyMacroTests {
                     nonisolated class Provided {
                         final func check(_ type: Database.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided
@@ -373,11 +389,15 @@ extension AssemblyMacroTests {
                     typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
-                        #sourceLocation(file: "test.swift", line: 4)
-                        nonisolated final class `#register(Database.self)`: ProvidedToSendableServices, Database.__ProviderChecks {}
-                        #sourceLocation(file: "test.swift", line: 4)
-                        Database.`Database.init`(`#register(Database.self)`.self)
-                        #sourceLocation()
+                        do {
+                            #sourceLocation(file: "test.swift", line: 4)
+                            nonisolated final class `#register(Database.self)`: ProvidedToSendableServices, Database.__ProviderChecks {}
+                            #sourceLocation(file: "test.swift", line: 4)
+                            `Database.init`(`#register(Database.self)`.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 4)
+                            Database.`Database.init`(`#register(Database.self)`.self)
+                            #sourceLocation()
+                        }
                     }
 
                     enum __CycleExport {

@@ -81,7 +81,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: NoteService.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Stats.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided
@@ -93,24 +93,32 @@ extension AssemblyMacroTests {
                         final func check(_ type: NoteService.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Stats.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     private static func __injectionGraphs() {
-                        #sourceLocation(file: "test.swift", line: 4)
-                        nonisolated final class `#register(NoteStore.self)`: ProvidedToSharedServices, NoteStore.__ProviderChecks {
-                            final func check(_ type: RequestContext.Type) -> `provided per scope, which a shared service cannot depend on: register the dependent with scope .scoped or .transient, or take Lazy or ServiceProvider`<RequestContext> { fatalError() }
+                        do {
+                            #sourceLocation(file: "test.swift", line: 4)
+                            nonisolated final class `#register(NoteStore.self)`: ProvidedToSharedServices, NoteStore.__ProviderChecks {
+                                final func check(_ type: RequestContext.Type) -> `provided per scope, which a shared service cannot depend on: register the dependent with scope .scoped or .transient, or take Lazy or ServiceProvider`<RequestContext> { fatalError() }
+                            }
+                            #sourceLocation(file: "test.swift", line: 4)
+                            `NoteStore.init`(`#register(NoteStore.self)`.self); func `NoteStore.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 4)
+                            NoteStore.`NoteStore.init`(`#register(NoteStore.self)`.self)
+                            #sourceLocation()
                         }
-                        #sourceLocation(file: "test.swift", line: 4)
-                        NoteStore.`NoteStore.init`(`#register(NoteStore.self)`.self)
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 5)
-                        nonisolated final class `#register(NoteService.self)`: ProvidedToSendableServices, NoteService.__ProviderChecks {
-                            final func check(_ type: RequestContext.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        do {
+                            #sourceLocation(file: "test.swift", line: 5)
+                            nonisolated final class `#register(NoteService.self)`: ProvidedToSendableServices, NoteService.__ProviderChecks {
+                                final func check(_ type: RequestContext.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                            }
+                            #sourceLocation(file: "test.swift", line: 5)
+                            `NoteService.init`(`#register(NoteService.self)`.self); func `NoteService.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 5)
+                            NoteService.`NoteService.init`(`#register(NoteService.self)`.self)
+                            #sourceLocation()
                         }
-                        #sourceLocation(file: "test.swift", line: 5)
-                        NoteService.`NoteService.init`(`#register(NoteService.self)`.self)
-                        #sourceLocation()
                     }
 
                     enum __CycleExport {
@@ -229,7 +237,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: Handler.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Screen.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     nonisolated class ProvidedToSendableServices {
@@ -238,7 +246,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: Handler.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Screen.Type) -> `registered with #registerMain, which a Sendable service cannot depend on: register the dependent with #registerMain`<Screen> { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     nonisolated class ProvidedToSharedServices {
@@ -247,7 +255,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: Handler.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Screen.Type) -> `registered with #registerMain, which a Sendable service cannot depend on: register the dependent with #registerMain`<Screen> { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     nonisolated class ProvidedToSharedMainActorServices {
@@ -256,38 +264,54 @@ extension AssemblyMacroTests {
                         final func check(_ type: Handler.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Screen.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     private static func __injectionGraphs() {
-                        #sourceLocation(file: "test.swift", line: 4)
-                        nonisolated final class `#register(Clock.self)`: ProvidedToSharedServices, Clock.__ProviderChecks {
-                            final func check(_ type: RequestContext.Type) -> `provided per scope, which a shared service cannot depend on: register the dependent with scope .scoped or .transient, or take Lazy or ServiceProvider`<RequestContext> { fatalError() }
+                        do {
+                            #sourceLocation(file: "test.swift", line: 4)
+                            nonisolated final class `#register(Clock.self)`: ProvidedToSharedServices, Clock.__ProviderChecks {
+                                final func check(_ type: RequestContext.Type) -> `provided per scope, which a shared service cannot depend on: register the dependent with scope .scoped or .transient, or take Lazy or ServiceProvider`<RequestContext> { fatalError() }
+                            }
+                            #sourceLocation(file: "test.swift", line: 4)
+                            `Clock.init`(`#register(Clock.self)`.self); func `Clock.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 4)
+                            Clock.`Clock.init`(`#register(Clock.self)`.self)
+                            #sourceLocation()
                         }
-                        #sourceLocation(file: "test.swift", line: 4)
-                        Clock.`Clock.init`(`#register(Clock.self)`.self)
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 5)
-                        nonisolated final class `#registerMain(Router.self)`: ProvidedToSharedMainActorServices, Router.__ProviderChecks {
-                            final func check(_ type: RequestContext.Type) -> `provided per scope, which a shared service cannot depend on: register the dependent with scope .scoped or .transient, or take Lazy or ServiceProvider`<RequestContext> { fatalError() }
+                        do {
+                            #sourceLocation(file: "test.swift", line: 5)
+                            nonisolated final class `#registerMain(Router.self)`: ProvidedToSharedMainActorServices, Router.__ProviderChecks {
+                                final func check(_ type: RequestContext.Type) -> `provided per scope, which a shared service cannot depend on: register the dependent with scope .scoped or .transient, or take Lazy or ServiceProvider`<RequestContext> { fatalError() }
+                            }
+                            #sourceLocation(file: "test.swift", line: 5)
+                            `Router.init`(`#registerMain(Router.self)`.self); func `Router.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 5)
+                            Router.`Router.init`(`#registerMain(Router.self)`.self)
+                            #sourceLocation()
                         }
-                        #sourceLocation(file: "test.swift", line: 5)
-                        Router.`Router.init`(`#registerMain(Router.self)`.self)
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 6)
-                        nonisolated final class `#register(Handler.self)`: ProvidedToSendableServices, Handler.__ProviderChecks {
-                            final func check(_ type: RequestContext.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        do {
+                            #sourceLocation(file: "test.swift", line: 6)
+                            nonisolated final class `#register(Handler.self)`: ProvidedToSendableServices, Handler.__ProviderChecks {
+                                final func check(_ type: RequestContext.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                            }
+                            #sourceLocation(file: "test.swift", line: 6)
+                            `Handler.init`(`#register(Handler.self)`.self); func `Handler.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 6)
+                            Handler.`Handler.init`(`#register(Handler.self)`.self)
+                            #sourceLocation()
                         }
-                        #sourceLocation(file: "test.swift", line: 6)
-                        Handler.`Handler.init`(`#register(Handler.self)`.self)
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 7)
-                        nonisolated final class `#registerMain(Screen.self)`: ProvidedToSharedMainActorServices, Screen.__ProviderChecks {
-                            final func check(_ type: RequestContext.Type) -> `provided per scope, which a shared service cannot depend on: register the dependent with scope .scoped or .transient, or take Lazy or ServiceProvider`<RequestContext> { fatalError() }
+                        do {
+                            #sourceLocation(file: "test.swift", line: 7)
+                            nonisolated final class `#registerMain(Screen.self)`: ProvidedToSharedMainActorServices, Screen.__ProviderChecks {
+                                final func check(_ type: RequestContext.Type) -> `provided per scope, which a shared service cannot depend on: register the dependent with scope .scoped or .transient, or take Lazy or ServiceProvider`<RequestContext> { fatalError() }
+                            }
+                            #sourceLocation(file: "test.swift", line: 7)
+                            `Screen.init`(`#registerMain(Screen.self)`.self); func `Screen.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 7)
+                            Screen.`Screen.init`(`#registerMain(Screen.self)`.self)
+                            #sourceLocation()
                         }
-                        #sourceLocation(file: "test.swift", line: 7)
-                        Screen.`Screen.init`(`#registerMain(Screen.self)`.self)
-                        #sourceLocation()
                     }
 
                     enum __CycleExport {
@@ -357,7 +381,7 @@ extension AssemblyMacroTests {
                     nonisolated class Provided {
                         final func check(_ type: EditorSession.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided
@@ -367,11 +391,15 @@ extension AssemblyMacroTests {
                     typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        nonisolated final class `#register(EditorSession.self)`: ProvidedToSendableServices, EditorSession.__ProviderChecks {}
-                        #sourceLocation(file: "test.swift", line: 3)
-                        EditorSession.`EditorSession.init`(`#register(EditorSession.self)`.self)
-                        #sourceLocation()
+                        do {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            nonisolated final class `#register(EditorSession.self)`: ProvidedToSendableServices, EditorSession.__ProviderChecks {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            `EditorSession.init`(`#register(EditorSession.self)`.self); func `EditorSession.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            EditorSession.`EditorSession.init`(`#register(EditorSession.self)`.self)
+                            #sourceLocation()
+                        }
                     }
 
                     enum __CycleExport {

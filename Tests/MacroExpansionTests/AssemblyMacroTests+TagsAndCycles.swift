@@ -88,7 +88,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: Config.Type, tagged: (tags: Void, `tagged "staging"`: Void).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: (any Store).Type, tagged: (tags: Void, `tagged 1`: Void).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided
@@ -98,21 +98,33 @@ extension AssemblyMacroTests {
                     typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        nonisolated final class `#register(Database.self)`: ProvidedToSendableServices, Database.__ProviderChecks {}
-                        #sourceLocation(file: "test.swift", line: 3)
-                        Database.`Database.init`(`#register(Database.self)`.self)
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 4)
-                        nonisolated final class `#register(Database.self, tags: "replica", Region.eu)`: ProvidedToSendableServices, Database.__ProviderChecks {}
-                        #sourceLocation(file: "test.swift", line: 4)
-                        Database.`Database.init`(`#register(Database.self, tags: "replica", Region.eu)`.self)
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 6)
-                        nonisolated final class `#register(SQLiteStore.self, as: (any Store).self, tags: 1)`: ProvidedToSendableServices, SQLiteStore.__ProviderChecks {}
-                        #sourceLocation(file: "test.swift", line: 6)
-                        SQLiteStore.`SQLiteStore.init`(`#register(SQLiteStore.self, as: (any Store).self, tags: 1)`.self)
-                        #sourceLocation()
+                        do {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            nonisolated final class `#register(Database.self)`: ProvidedToSendableServices, Database.__ProviderChecks {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            `Database.init`(`#register(Database.self)`.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            Database.`Database.init`(`#register(Database.self)`.self)
+                            #sourceLocation()
+                        }
+                        do {
+                            #sourceLocation(file: "test.swift", line: 4)
+                            nonisolated final class `#register(Database.self, tags: "replica", Region.eu)`: ProvidedToSendableServices, Database.__ProviderChecks {}
+                            #sourceLocation(file: "test.swift", line: 4)
+                            `Database.init`(`#register(Database.self, tags: "replica", Region.eu)`.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 4)
+                            Database.`Database.init`(`#register(Database.self, tags: "replica", Region.eu)`.self)
+                            #sourceLocation()
+                        }
+                        do {
+                            #sourceLocation(file: "test.swift", line: 6)
+                            nonisolated final class `#register(SQLiteStore.self, as: (any Store).self, tags: 1)`: ProvidedToSendableServices, SQLiteStore.__ProviderChecks {}
+                            #sourceLocation(file: "test.swift", line: 6)
+                            `SQLiteStore.init`(`#register(SQLiteStore.self, as: (any Store).self, tags: 1)`.self); func `SQLiteStore.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 6)
+                            SQLiteStore.`SQLiteStore.init`(`#register(SQLiteStore.self, as: (any Store).self, tags: 1)`.self)
+                            #sourceLocation()
+                        }
                     }
 
                     enum __CycleExport {
@@ -225,7 +237,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: Config.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Database.Type, tagged: (tags: Void, `tagged "replica"`: Void).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided
@@ -235,27 +247,39 @@ extension AssemblyMacroTests {
                     typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        nonisolated final class `#register(Checkout.self)`: ProvidedToSendableServices, Checkout.__ProviderChecks {
-                            final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        do {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            nonisolated final class `#register(Checkout.self)`: ProvidedToSendableServices, Checkout.__ProviderChecks {
+                                final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                            }
+                            #sourceLocation(file: "test.swift", line: 3)
+                            `Checkout.init`(`#register(Checkout.self)`.self); func `Checkout.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            Checkout.`Checkout.init`(`#register(Checkout.self)`.self)
+                            #sourceLocation()
                         }
-                        #sourceLocation(file: "test.swift", line: 3)
-                        Checkout.`Checkout.init`(`#register(Checkout.self)`.self)
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 4)
-                        nonisolated final class `#register(SystemClock.self, as: (any Clock).self)`: ProvidedToSendableServices, SystemClock.__ProviderChecks {
-                            final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        do {
+                            #sourceLocation(file: "test.swift", line: 4)
+                            nonisolated final class `#register(SystemClock.self, as: (any Clock).self)`: ProvidedToSendableServices, SystemClock.__ProviderChecks {
+                                final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                            }
+                            #sourceLocation(file: "test.swift", line: 4)
+                            `SystemClock.init`(`#register(SystemClock.self, as: (any Clock).self)`.self); func `SystemClock.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 4)
+                            SystemClock.`SystemClock.init`(`#register(SystemClock.self, as: (any Clock).self)`.self)
+                            #sourceLocation()
                         }
-                        #sourceLocation(file: "test.swift", line: 4)
-                        SystemClock.`SystemClock.init`(`#register(SystemClock.self, as: (any Clock).self)`.self)
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 6)
-                        nonisolated final class `#register(Database.self, tags: "replica")`: ProvidedToSendableServices, Database.__ProviderChecks {
-                            final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        do {
+                            #sourceLocation(file: "test.swift", line: 6)
+                            nonisolated final class `#register(Database.self, tags: "replica")`: ProvidedToSendableServices, Database.__ProviderChecks {
+                                final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                            }
+                            #sourceLocation(file: "test.swift", line: 6)
+                            `Database.init`(`#register(Database.self, tags: "replica")`.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 6)
+                            Database.`Database.init`(`#register(Database.self, tags: "replica")`.self)
+                            #sourceLocation()
                         }
-                        #sourceLocation(file: "test.swift", line: 6)
-                        Database.`Database.init`(`#register(Database.self, tags: "replica")`.self)
-                        #sourceLocation()
                     }
 
                     enum __CycleExport {

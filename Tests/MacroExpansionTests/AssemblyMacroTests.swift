@@ -20,7 +20,7 @@ struct AssemblyMacroTests {
 
                     nonisolated class Provided {
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided
@@ -92,7 +92,7 @@ struct AssemblyMacroTests {
                         final func check(_ type: Database.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: UserRepository.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided
@@ -102,16 +102,24 @@ struct AssemblyMacroTests {
                     typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        nonisolated final class `#register(Database.self)`: ProvidedToSendableServices, Database.__ProviderChecks {}
-                        #sourceLocation(file: "test.swift", line: 3)
-                        Database.`Database.init`(`#register(Database.self)`.self)
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 4)
-                        nonisolated final class `#register(UserRepository.self)`: ProvidedToSendableServices, UserRepository.__ProviderChecks {}
-                        #sourceLocation(file: "test.swift", line: 4)
-                        UserRepository.`UserRepository.init`(`#register(UserRepository.self)`.self)
-                        #sourceLocation()
+                        do {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            nonisolated final class `#register(Database.self)`: ProvidedToSendableServices, Database.__ProviderChecks {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            `Database.init`(`#register(Database.self)`.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            Database.`Database.init`(`#register(Database.self)`.self)
+                            #sourceLocation()
+                        }
+                        do {
+                            #sourceLocation(file: "test.swift", line: 4)
+                            nonisolated final class `#register(UserRepository.self)`: ProvidedToSendableServices, UserRepository.__ProviderChecks {}
+                            #sourceLocation(file: "test.swift", line: 4)
+                            `UserRepository.init`(`#register(UserRepository.self)`.self); func `UserRepository.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 4)
+                            UserRepository.`UserRepository.init`(`#register(UserRepository.self)`.self)
+                            #sourceLocation()
+                        }
                     }
 
                     enum __CycleExport {
@@ -175,7 +183,7 @@ struct AssemblyMacroTests {
                     nonisolated class Provided {
                         final func check(_ type: (any Clock).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided
@@ -185,11 +193,15 @@ struct AssemblyMacroTests {
                     typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        nonisolated final class `#register(SystemClock.self, as: (any Clock).self)`: ProvidedToSendableServices, SystemClock.__ProviderChecks {}
-                        #sourceLocation(file: "test.swift", line: 3)
-                        SystemClock.`SystemClock.init`(`#register(SystemClock.self, as: (any Clock).self)`.self)
-                        #sourceLocation()
+                        do {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            nonisolated final class `#register(SystemClock.self, as: (any Clock).self)`: ProvidedToSendableServices, SystemClock.__ProviderChecks {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            `SystemClock.init`(`#register(SystemClock.self, as: (any Clock).self)`.self); func `SystemClock.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            SystemClock.`SystemClock.init`(`#register(SystemClock.self, as: (any Clock).self)`.self)
+                            #sourceLocation()
+                        }
                     }
 
                     enum __CycleExport {
@@ -254,7 +266,7 @@ struct AssemblyMacroTests {
                         final func check(_ type: Config.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Flags.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided

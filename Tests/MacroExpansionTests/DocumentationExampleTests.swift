@@ -32,11 +32,11 @@ struct DocumentationExampleTests {
                 }
 
                 extension UserRepository: __ServiceMacroSupport.InjectableType {
-                    nonisolated static func `UserRepository.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Database`: __ServiceMacroSupport.ProvidedDependency {}
-                    nonisolated protocol __ProviderChecks {
-                        associatedtype `provider of Database` = Database
-                        func check(_ type: Database.Type) -> `provider of Database`
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = Database
+                        func check(_ type: Database.Type) -> D0
                     }
+                    nonisolated static func `UserRepository.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {
                         func provide(_ type: Database.Type) -> Database
                         func provide(_ type: Logger?.Type) -> Logger?
@@ -175,7 +175,7 @@ struct DocumentationExampleTests {
                         final func check(_ type: Config.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: HomeViewModel.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     nonisolated class ProvidedToSendableServices {
@@ -185,7 +185,7 @@ struct DocumentationExampleTests {
                         final func check(_ type: Config.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: HomeViewModel.Type) -> `registered with #registerMain, which a Sendable service cannot depend on: register the dependent with #registerMain`<HomeViewModel> { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     typealias ProvidedToSharedServices = ProvidedToSendableServices
@@ -193,34 +193,50 @@ struct DocumentationExampleTests {
                     typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        nonisolated final class `#register(Database.self)`: ProvidedToSendableServices, Database.__ProviderChecks {
-                            final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        do {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            nonisolated final class `#register(Database.self)`: ProvidedToSendableServices, Database.__ProviderChecks {
+                                final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                            }
+                            #sourceLocation(file: "test.swift", line: 3)
+                            `Database.init`(`#register(Database.self)`.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            Database.`Database.init`(`#register(Database.self)`.self)
+                            #sourceLocation()
                         }
-                        #sourceLocation(file: "test.swift", line: 3)
-                        Database.`Database.init`(`#register(Database.self)`.self)
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 4)
-                        nonisolated final class `#register(UserRepository.self)`: ProvidedToSendableServices, UserRepository.__ProviderChecks {
-                            final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        do {
+                            #sourceLocation(file: "test.swift", line: 4)
+                            nonisolated final class `#register(UserRepository.self)`: ProvidedToSendableServices, UserRepository.__ProviderChecks {
+                                final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                            }
+                            #sourceLocation(file: "test.swift", line: 4)
+                            `UserRepository.init`(`#register(UserRepository.self)`.self); func `UserRepository.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 4)
+                            UserRepository.`UserRepository.init`(`#register(UserRepository.self)`.self)
+                            #sourceLocation()
                         }
-                        #sourceLocation(file: "test.swift", line: 4)
-                        UserRepository.`UserRepository.init`(`#register(UserRepository.self)`.self)
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 5)
-                        nonisolated final class `#register(SystemClock.self, as: (any TimeSource).self)`: ProvidedToSendableServices, SystemClock.__ProviderChecks {
-                            final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        do {
+                            #sourceLocation(file: "test.swift", line: 5)
+                            nonisolated final class `#register(SystemClock.self, as: (any TimeSource).self)`: ProvidedToSendableServices, SystemClock.__ProviderChecks {
+                                final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                            }
+                            #sourceLocation(file: "test.swift", line: 5)
+                            `SystemClock.init`(`#register(SystemClock.self, as: (any TimeSource).self)`.self); func `SystemClock.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 5)
+                            SystemClock.`SystemClock.init`(`#register(SystemClock.self, as: (any TimeSource).self)`.self)
+                            #sourceLocation()
                         }
-                        #sourceLocation(file: "test.swift", line: 5)
-                        SystemClock.`SystemClock.init`(`#register(SystemClock.self, as: (any TimeSource).self)`.self)
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 7)
-                        nonisolated final class `#registerMain(HomeViewModel.self)`: Provided, HomeViewModel.__ProviderChecks {
-                            final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        do {
+                            #sourceLocation(file: "test.swift", line: 7)
+                            nonisolated final class `#registerMain(HomeViewModel.self)`: Provided, HomeViewModel.__ProviderChecks {
+                                final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                            }
+                            #sourceLocation(file: "test.swift", line: 7)
+                            `HomeViewModel.init`(`#registerMain(HomeViewModel.self)`.self); func `HomeViewModel.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 7)
+                            HomeViewModel.`HomeViewModel.init`(`#registerMain(HomeViewModel.self)`.self)
+                            #sourceLocation()
                         }
-                        #sourceLocation(file: "test.swift", line: 7)
-                        HomeViewModel.`HomeViewModel.init`(`#registerMain(HomeViewModel.self)`.self)
-                        #sourceLocation()
                     }
 
                     enum __CycleExport {
@@ -273,11 +289,11 @@ struct DocumentationExampleTests {
                 }
 
                 extension OrderDetail: __ServiceMacroSupport.AssistedInjectableType {
-                    nonisolated static func `OrderDetail.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Database`: __ServiceMacroSupport.ProvidedDependency {}
-                    nonisolated protocol __ProviderChecks {
-                        associatedtype `provider of Database` = Database
-                        func check(_ type: Database.Type) -> `provider of Database`
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = Database
+                        func check(_ type: Database.Type) -> D0
                     }
+                    nonisolated static func `OrderDetail.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {
                         func provide(_ type: Database.Type) -> Database
                     }
@@ -366,7 +382,7 @@ struct DocumentationExampleTests {
                         final func check(_ type: Ping.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Pong.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided
@@ -376,16 +392,24 @@ struct DocumentationExampleTests {
                     typealias ProvidedToSharedMainActorServices = Provided
 
                     private static func __injectionGraphs() {
-                        #sourceLocation(file: "test.swift", line: 3)
-                        nonisolated final class `#register(Ping.self)`: ProvidedToSendableServices, Ping.__ProviderChecks {}
-                        #sourceLocation(file: "test.swift", line: 3)
-                        Ping.`Ping.init`(`#register(Ping.self)`.self)
-                        #sourceLocation()
-                        #sourceLocation(file: "test.swift", line: 4)
-                        nonisolated final class `#register(Pong.self)`: ProvidedToSendableServices, Pong.__ProviderChecks {}
-                        #sourceLocation(file: "test.swift", line: 4)
-                        Pong.`Pong.init`(`#register(Pong.self)`.self)
-                        #sourceLocation()
+                        do {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            nonisolated final class `#register(Ping.self)`: ProvidedToSendableServices, Ping.__ProviderChecks {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            `Ping.init`(`#register(Ping.self)`.self); func `Ping.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            Ping.`Ping.init`(`#register(Ping.self)`.self)
+                            #sourceLocation()
+                        }
+                        do {
+                            #sourceLocation(file: "test.swift", line: 4)
+                            nonisolated final class `#register(Pong.self)`: ProvidedToSendableServices, Pong.__ProviderChecks {}
+                            #sourceLocation(file: "test.swift", line: 4)
+                            `Pong.init`(`#register(Pong.self)`.self); func `Pong.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 4)
+                            Pong.`Pong.init`(`#register(Pong.self)`.self)
+                            #sourceLocation()
+                        }
                     }
 
                     enum __CycleExport {

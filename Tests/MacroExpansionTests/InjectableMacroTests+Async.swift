@@ -17,11 +17,11 @@ extension InjectableMacroTests {
                 }
 
                 extension NoteDatabase: __ServiceMacroSupport.AsyncInjectableType {
-                    nonisolated static func `NoteDatabase.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Settings`: __ServiceMacroSupport.ProvidedDependency {}
-                    nonisolated protocol __ProviderChecks {
-                        associatedtype `provider of Settings` = Settings
-                        func check(_ type: Settings.Type) -> `provider of Settings`
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = Settings
+                        func check(_ type: Settings.Type) -> D0
                     }
+                    nonisolated static func `NoteDatabase.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {
                         func provide(_ type: Settings.Type) -> Settings
                         func provide(_ type: Cache?.Type) -> Cache?
@@ -72,11 +72,11 @@ extension InjectableMacroTests {
                 }
 
                 extension Library: __ServiceMacroSupport.MainAsyncInjectableType {
-                    nonisolated static func `Library.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Settings`: __ServiceMacroSupport.ProvidedDependency {}
-                    nonisolated protocol __ProviderChecks {
-                        associatedtype `provider of Settings` = Settings
-                        func check(_ type: Settings.Type) -> `provider of Settings`
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = Settings
+                        func check(_ type: Settings.Type) -> D0
                     }
+                    nonisolated static func `Library.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {
                         func provide(_ type: Settings.Type) -> Settings
                         func provide(_ type: Screen?.Type) -> Screen?

@@ -102,11 +102,11 @@ struct InjectableDiagnosticTests {
                 }
 
                 extension Session: __ServiceMacroSupport.InjectableType {
-                    nonisolated static func `Session.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Token`: __ServiceMacroSupport.ProvidedDependency {}
-                    nonisolated protocol __ProviderChecks {
-                        associatedtype `provider of Token` = Token
-                        func check(_ type: Token.Type) -> `provider of Token`
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = Token
+                        func check(_ type: Token.Type) -> D0
                     }
+                    nonisolated static func `Session.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {
                         func provide(_ type: Token.Type) -> Token
                     }

@@ -17,11 +17,11 @@ extension InjectableMacroTests {
                 }
 
                 extension Indexer: __ServiceMacroSupport.InjectableType {
-                    package nonisolated static func `Indexer.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Store`: __ServiceMacroSupport.ProvidedDependency {}
-                    package nonisolated protocol __ProviderChecks {
-                        associatedtype `provider of Store` = Store
-                        func check(_ type: Store.Type) -> `provider of Store`
+                    package nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = Store
+                        func check(_ type: Store.Type) -> D0
                     }
+                    package nonisolated static func `Indexer.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     package nonisolated protocol InjectionRequirements {
                         func provide(_ type: Store.Type) -> Store
                     }
@@ -66,15 +66,15 @@ extension InjectableMacroTests {
                 }
 
                 extension Feed: __ServiceMacroSupport.InjectableType {
-                    nonisolated static func `Feed.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Network.Client`: __ServiceMacroSupport.ProvidedDependency, G.`provider of Cache<String, Data>`: __ServiceMacroSupport.ProvidedDependency, G.`provider of [String]`: __ServiceMacroSupport.ProvidedDependency {}
-                    nonisolated protocol __ProviderChecks {
-                        associatedtype `provider of Network.Client` = Network.Client
-                        func check(_ type: Network.Client.Type) -> `provider of Network.Client`
-                        associatedtype `provider of Cache<String, Data>` = Cache<String, Data>
-                        func check(_ type: Cache<String, Data>.Type) -> `provider of Cache<String, Data>`
-                        associatedtype `provider of [String]` = [String]
-                        func check(_ type: [String].Type) -> `provider of [String]`
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = Network.Client
+                        func check(_ type: Network.Client.Type) -> D0
+                        associatedtype D1 = Cache<String, Data>
+                        func check(_ type: Cache<String, Data>.Type) -> D1
+                        associatedtype D2 = [String]
+                        func check(_ type: [String].Type) -> D2
                     }
+                    nonisolated static func `Feed.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {
                         func provide(_ type: Network.Client.Type) -> Network.Client
                         func provide(_ type: Cache<String, Data>.Type) -> Cache<String, Data>
@@ -121,11 +121,11 @@ extension InjectableMacroTests {
                 }
 
                 extension Auditor: __ServiceMacroSupport.InjectableType {
-                    nonisolated static func `Auditor.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of any Sink & Sendable`: __ServiceMacroSupport.ProvidedDependency {}
-                    nonisolated protocol __ProviderChecks {
-                        associatedtype `provider of any Sink & Sendable` = (any Sink & Sendable)
-                        func check(_ type: (any Sink & Sendable).Type) -> `provider of any Sink & Sendable`
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = (any Sink & Sendable)
+                        func check(_ type: (any Sink & Sendable).Type) -> D0
                     }
+                    nonisolated static func `Auditor.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {
                         func provide(_ type: (any Sink & Sendable).Type) -> (any Sink & Sendable)
                     }
@@ -168,8 +168,8 @@ extension InjectableMacroTests {
                 }
 
                 extension Toolbar: __ServiceMacroSupport.MainInjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
                     nonisolated static func `Toolbar.init`<G: __ProviderChecks>(_ graph: G.Type) {}
-                    nonisolated protocol __ProviderChecks {}
                     nonisolated protocol InjectionRequirements {}
                     nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
                     static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
@@ -213,11 +213,11 @@ extension InjectableMacroTests {
                 }
 
                 extension Cart: __ServiceMacroSupport.InjectableType {
-                    nonisolated static func `Cart.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Pricing`: __ServiceMacroSupport.ProvidedDependency {}
-                    nonisolated protocol __ProviderChecks {
-                        associatedtype `provider of Pricing` = Pricing
-                        func check(_ type: Pricing.Type) -> `provider of Pricing`
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = Pricing
+                        func check(_ type: Pricing.Type) -> D0
                     }
+                    nonisolated static func `Cart.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {
                         func provide(_ type: Pricing.Type) -> Pricing
                         func provide(_ type: Coupons?.Type) -> Coupons?
@@ -266,11 +266,11 @@ extension InjectableMacroTests {
                 }
 
                 extension Catalog: __ServiceMacroSupport.InjectableType {
-                    public nonisolated static func `Catalog.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of SearchIndex`: __ServiceMacroSupport.ProvidedDependency {}
-                    public nonisolated protocol __ProviderChecks {
-                        associatedtype `provider of SearchIndex` = SearchIndex
-                        func check(_ type: SearchIndex.Type) -> `provider of SearchIndex`
+                    public nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = SearchIndex
+                        func check(_ type: SearchIndex.Type) -> D0
                     }
+                    public nonisolated static func `Catalog.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     public nonisolated protocol InjectionRequirements {
                         func provide(_ type: SearchIndex.Type) -> SearchIndex
                     }
@@ -311,11 +311,11 @@ extension InjectableMacroTests {
                 }
 
                 extension Notifier: __ServiceMacroSupport.InjectableType {
-                    nonisolated static func `Notifier.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Clock`: __ServiceMacroSupport.ProvidedDependency {}
-                    nonisolated protocol __ProviderChecks {
-                        associatedtype `provider of Clock` = Clock
-                        func check(_ type: Clock.Type) -> `provider of Clock`
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = Clock
+                        func check(_ type: Clock.Type) -> D0
                     }
+                    nonisolated static func `Notifier.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {
                         func provide(_ type: __ServiceMacroSupport.LazyDependency<Mailer>.Type) -> __ServiceMacroSupport.LazyDependency<Mailer>
                         func provide(_ type: Clock.Type) -> Clock
@@ -358,8 +358,8 @@ extension InjectableMacroTests {
                 }
 
                 extension Checkout: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
                     nonisolated static func `Checkout.init`<G: __ProviderChecks>(_ graph: G.Type) {}
-                    nonisolated protocol __ProviderChecks {}
                     nonisolated protocol InjectionRequirements {
                         func provide(_ type: __ServiceMacroSupport.ProviderDependency<Receipt>.Type) -> __ServiceMacroSupport.ProviderDependency<Receipt>
                     }
@@ -398,11 +398,11 @@ extension InjectableMacroTests {
                 }
 
                 extension DetailModel: __ServiceMacroSupport.AssistedInjectableType {
-                    nonisolated static func `DetailModel.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Repository`: __ServiceMacroSupport.ProvidedDependency {}
-                    nonisolated protocol __ProviderChecks {
-                        associatedtype `provider of Repository` = Repository
-                        func check(_ type: Repository.Type) -> `provider of Repository`
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = Repository
+                        func check(_ type: Repository.Type) -> D0
                     }
+                    nonisolated static func `DetailModel.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {
                         func provide(_ type: Repository.Type) -> Repository
                     }

@@ -18,13 +18,13 @@ struct InjectableTagsTests {
                 }
 
                 extension Mirror: __ServiceMacroSupport.InjectableType {
-                    nonisolated static func `Mirror.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Endpoint`: __ServiceMacroSupport.ProvidedDependency, G.`provider of Endpoint tagged "b", .a`: __ServiceMacroSupport.ProvidedTaggedDependency {}
-                    nonisolated protocol __ProviderChecks {
-                        associatedtype `provider of Endpoint` = Endpoint
-                        func check(_ type: Endpoint.Type) -> `provider of Endpoint`
-                        associatedtype `provider of Endpoint tagged "b", .a` = Endpoint
-                        func check(_ type: Endpoint.Type, tagged: (tags: Void, `tagged "b", .a`: Void).Type) -> `provider of Endpoint tagged "b", .a`
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = Endpoint
+                        func check(_ type: Endpoint.Type) -> D0
+                        associatedtype D1 = `not registered with the tags it asks for`<Endpoint, (tags: Void, `tagged "b", .a`: Void)>
+                        func check(_ type: Endpoint.Type, tagged: (tags: Void, `tagged "b", .a`: Void).Type) -> D1
                     }
+                    nonisolated static func `Mirror.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {
                         func provide(_ type: Endpoint.Type) -> Endpoint
                         func provide(_ type: Endpoint.Type, tagged: (tags: Void, `tagged "b", .a`: Void).Type) -> Endpoint
@@ -95,11 +95,11 @@ struct InjectableTagsTests {
                 }
 
                 extension Screen: __ServiceMacroSupport.MainInjectableType {
-                    nonisolated static func `Screen.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Endpoint tagged "b"`: __ServiceMacroSupport.ProvidedTaggedDependency {}
-                    nonisolated protocol __ProviderChecks {
-                        associatedtype `provider of Endpoint tagged "b"` = Endpoint
-                        func check(_ type: Endpoint.Type, tagged: (tags: Void, `tagged "b"`: Void).Type) -> `provider of Endpoint tagged "b"`
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = `not registered with the tags it asks for`<Endpoint, (tags: Void, `tagged "b"`: Void)>
+                        func check(_ type: Endpoint.Type, tagged: (tags: Void, `tagged "b"`: Void).Type) -> D0
                     }
+                    nonisolated static func `Screen.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {
                         func provide(_ type: Endpoint.Type, tagged: (tags: Void, `tagged "b"`: Void).Type) -> Endpoint
                         func provide(_ type: Banner?.Type) -> Banner?
@@ -149,7 +149,7 @@ struct InjectableTagsTests {
                 "final func check(_ type: Clock.Type, tagged: \(clockTags).Type) -> __ServiceMacroSupport.Registered {"
             )
         )
-        #expect(report.expanded.contains("final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T {"))
+        #expect(report.expanded.contains("final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> "))
         // NB: a MainActor registration is withheld from Sendable services, tagged or not.
         let bannerTags = "(tags: Void, \(readableLabel("tagged \"welcome\"")): Void)"
         let bannerCheck = "final func check(_ type: Banner.Type, tagged: \(bannerTags).Type) -> "

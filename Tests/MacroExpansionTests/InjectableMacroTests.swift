@@ -16,8 +16,8 @@ struct InjectableMacroTests {
                 }
 
                 extension Clock: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
                     nonisolated static func `Clock.init`<G: __ProviderChecks>(_ graph: G.Type) {}
-                    nonisolated protocol __ProviderChecks {}
                     nonisolated protocol InjectionRequirements {}
                     private static var `Clock is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
                     #sourceLocation(file: "test.swift", line: 2)
@@ -60,11 +60,11 @@ struct InjectableMacroTests {
                 }
 
                 extension Report: __ServiceMacroSupport.InjectableType {
-                    public nonisolated static func `Report.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of String`: __ServiceMacroSupport.ProvidedDependency {}
-                    public nonisolated protocol __ProviderChecks {
-                        associatedtype `provider of String` = String
-                        func check(_ type: String.Type) -> `provider of String`
+                    public nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = String
+                        func check(_ type: String.Type) -> D0
                     }
+                    public nonisolated static func `Report.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     public nonisolated protocol InjectionRequirements {
                         func provide(_ type: String.Type) -> String
                     }
@@ -105,11 +105,11 @@ struct InjectableMacroTests {
                 }
 
                 extension Checkout: __ServiceMacroSupport.InjectableType {
-                    nonisolated static func `Checkout.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of any PaymentGateway`: __ServiceMacroSupport.ProvidedDependency {}
-                    nonisolated protocol __ProviderChecks {
-                        associatedtype `provider of any PaymentGateway` = (any PaymentGateway)
-                        func check(_ type: (any PaymentGateway).Type) -> `provider of any PaymentGateway`
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = (any PaymentGateway)
+                        func check(_ type: (any PaymentGateway).Type) -> D0
                     }
+                    nonisolated static func `Checkout.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {
                         func provide(_ type: (any PaymentGateway).Type) -> (any PaymentGateway)
                         func provide(_ type: Metrics?.Type) -> Metrics?
@@ -156,11 +156,11 @@ struct InjectableMacroTests {
                 }
 
                 extension HomeViewModel: __ServiceMacroSupport.MainInjectableType {
-                    nonisolated static func `HomeViewModel.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Repository`: __ServiceMacroSupport.ProvidedDependency {}
-                    nonisolated protocol __ProviderChecks {
-                        associatedtype `provider of Repository` = Repository
-                        func check(_ type: Repository.Type) -> `provider of Repository`
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = Repository
+                        func check(_ type: Repository.Type) -> D0
                     }
+                    nonisolated static func `HomeViewModel.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {
                         func provide(_ type: Repository.Type) -> Repository
                         func provide(_ type: Router?.Type) -> Router?
@@ -199,11 +199,11 @@ struct InjectableMacroTests {
                 }
 
                 extension Ledger: __ServiceMacroSupport.InjectableType {
-                    nonisolated static func `Ledger.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Store`: __ServiceMacroSupport.ProvidedDependency {}
-                    nonisolated protocol __ProviderChecks {
-                        associatedtype `provider of Store` = Store
-                        func check(_ type: Store.Type) -> `provider of Store`
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = Store
+                        func check(_ type: Store.Type) -> D0
                     }
+                    nonisolated static func `Ledger.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {
                         func provide(_ type: Store.Type) -> Store
                     }
@@ -246,11 +246,11 @@ struct InjectableMacroTests {
                 }
 
                 extension Importer: __ServiceMacroSupport.InjectableType {
-                    nonisolated static func `Importer.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Parser`: __ServiceMacroSupport.ProvidedDependency {}
-                    nonisolated protocol __ProviderChecks {
-                        associatedtype `provider of Parser` = Parser
-                        func check(_ type: Parser.Type) -> `provider of Parser`
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = Parser
+                        func check(_ type: Parser.Type) -> D0
                     }
+                    nonisolated static func `Importer.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {
                         func provide(_ type: Parser.Type) -> Parser
                     }
@@ -291,11 +291,11 @@ struct InjectableMacroTests {
                 }
 
                 extension Uploader: __ServiceMacroSupport.InjectableType {
-                    nonisolated static func `Uploader.init`<G: __ProviderChecks>(_ graph: G.Type) where G.`provider of Client`: __ServiceMacroSupport.ProvidedDependency {}
-                    nonisolated protocol __ProviderChecks {
-                        associatedtype `provider of Client` = Client
-                        func check(_ type: Client.Type) -> `provider of Client`
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = Client
+                        func check(_ type: Client.Type) -> D0
                     }
+                    nonisolated static func `Uploader.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {
                         func provide(_ type: Client.Type) -> Client
                     }

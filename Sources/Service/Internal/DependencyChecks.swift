@@ -1,15 +1,15 @@
 // The types an assembly's dependency checks are made of.
 //
-// Each `@Injectable` type declares `__ProviderChecks`, one associated type per required
-// dependency (defaulting to the dependency itself) and one `check(_:)` requirement that returns
-// it, and a static function named after its initializer whose generic constraint asks every one
-// of those associated types to be a `ProvidedDependency`. An assembly's graph class conforms to
+// Each `@Injectable` type declares `__ProviderChecks`, refining `ProviderChecks`: one associated
+// type per required dependency, at its position (`D0`, `D1`, …), defaulting to the dependency
+// itself, and one `check(_:)` requirement that returns it. An assembly's graph class conforms to
 // `__ProviderChecks` with a `check(_:)` for each type the assembly provides, returning
 // `Registered`, and a generic fallback that returns the type asked for; the `#register` line
-// calls the function with it. A dependency the assembly does not provide keeps its default, the
-// dependency's own type, which fails the constraint: one error per missing dependency, on that
-// line, that reads "static method 'Greeter.init' requires that 'Config' inherit from '`registered
-// in the assembly, or declared with #external`'".
+// calls a local function, named after the service's initializer, that requires each position to
+// be a `ProvidedDependency`. A dependency the assembly does not provide keeps its default, which
+// fails the constraint: one error per missing dependency, on that line, that reads "local
+// function 'Greeter.init' requires that 'Config' inherit from '`registered in the assembly, or
+// declared with #external`'", with the function's declaration, on the same line, as its note.
 //
 // NB: a constraint that fails at a call, not a conformance that fails where it is declared: the
 // compiler reports a failed conformance declared in a macro expansion twice, with notes about
@@ -28,10 +28,28 @@ extension __ServiceMacroSupport {
     /// line that registers it.
     public typealias ProvidedDependency = `registered in the assembly, or declared with #external`
 
-    /// The constraint each required `@Tags` dependency puts on the graph of the line that
-    /// registers the service.
-    public typealias ProvidedTaggedDependency =
-        `registered in the assembly with the same tags, or declared with #external`
+    /// The positions of an `@Injectable` type's required dependencies, which its
+    /// `__ProviderChecks` protocol refines: the first ``dependencyPositions`` are constrained by
+    /// the check an assembly declares beside each `#register` line; the type checks the rest
+    /// itself. A position the type does not use stays `Registered`.
+    public protocol ProviderChecks {
+        associatedtype D0 = Registered
+        associatedtype D1 = Registered
+        associatedtype D2 = Registered
+        associatedtype D3 = Registered
+        associatedtype D4 = Registered
+        associatedtype D5 = Registered
+        associatedtype D6 = Registered
+        associatedtype D7 = Registered
+    }
+
+    /// How many dependency positions ``ProviderChecks`` declares.
+    public static let dependencyPositions = 8
+
+    /// What a graph returns for a `@Tags` dependency the assembly does not register with those
+    /// tags (spelled by this name where the macros cannot write raw identifiers).
+    public typealias NotRegisteredWithTheseTags<Service, Tags> =
+        `not registered with the tags it asks for`<Service, Tags>
 
     /// What a Sendable service's graph returns for a type the assembly registers with
     /// `#registerMain` (spelled by this name where the macros cannot write raw identifiers).
@@ -53,14 +71,12 @@ extension __ServiceMacroSupport {
 /// `__ServiceMacroSupport.Registered`, which the graph returns for what the assembly provides,
 /// and by nothing else, so that the compiler's error names the dependency that is missing.
 @_documentation(visibility: private)
-public class `registered in the assembly, or declared with #external`:
-    `registered in the assembly with the same tags, or declared with #external`
-{}
+public class `registered in the assembly, or declared with #external` {}
 
-/// The constraint of a required `@Tags` dependency (see the untagged one above): the assembly
-/// must register the type with the same tags.
+/// What a graph returns for a required `@Tags` dependency the assembly does not register with
+/// those tags: it fails the dependency check, and the compiler's error quotes this name.
 @_documentation(visibility: private)
-public class `registered in the assembly with the same tags, or declared with #external` {}
+public enum `not registered with the tags it asks for`<Service, Tags> {}
 
 /// What a Sendable service's graph returns for a dependency the assembly registers with
 /// `#registerMain`: it fails the dependency check, and the compiler's error quotes this name.

@@ -8,9 +8,9 @@
 /// registered; `Lazy<T>` parameters are resolved on first use, `ServiceProvider<T>` ones on every
 /// call; `@Assisted` parameters are resolve-time arguments (the type becomes
 /// ``AssistedInjectable``, with a `register(in:scope:)` taking them). It expands to an extension with the ``Injectable`` conformance
-/// (``MainInjectable`` for a `@MainActor` type), `dependencies` metadata, the dependency check
-/// an assembly's `#register` line calls (`UserRepository.init`, with its `__ProviderChecks`
-/// protocol), an `InjectionRequirements` protocol for `make(graph:)`, and `make(resolver:)`.
+/// (``MainInjectable`` for a `@MainActor` type), `dependencies` metadata, the `__ProviderChecks`
+/// protocol an assembly's `#register` line checks its dependencies with, an
+/// `InjectionRequirements` protocol for `make(graph:)`, and `make(resolver:)`.
 ///
 /// ```swift
 /// @Injectable
@@ -19,9 +19,9 @@
 ///     init(database: Database) { self.database = database }
 /// }
 /// // extension UserRepository: __ServiceMacroSupport.InjectableType {
-/// //     static func `UserRepository.init`<G: __ProviderChecks>(_ graph: G.Type)
-/// //         where G.`provider of Database`: __ServiceMacroSupport.ProvidedDependency {}
-/// //     protocol __ProviderChecks { associatedtype `provider of Database` = Database; … }
+/// //     protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+/// //         associatedtype D0 = Database; func check(_ type: Database.Type) -> D0
+/// //     }
 /// //     protocol InjectionRequirements { func provide(_ type: Database.Type) -> Database }
 /// //     static let dependencies: [__ServiceMacroSupport.Dependency] = [ … ]
 /// //     static func make(resolver: …) throws(…) -> Self { Self(database: try resolver.resolve(Database.self)) }
@@ -82,14 +82,14 @@ public macro Inject() = #externalMacro(module: "ServiceMacrosPlugin", type: "Inj
 /// // expands to: `static let registrations`, `assemble(env:)`, a `Provided` class with one
 /// // `check(_:)` per provided type, and `__injectionGraphs()`, declaring one local `Provided`
 /// // subclass per `#register` of an `@Injectable` type, named after that line
-/// // (`` `#register(UserRepository.self)` ``), and calling the type's dependency check with it.
+/// // (`` `#register(UserRepository.self)` ``), and checking the type's dependencies with it.
 /// ```
 ///
 /// A dependency the assembly does not provide fails on its `#register` line, one error per
 /// missing dependency, that names the service, what it needs and the fix:
 ///
 /// ```text
-/// AppAssembly.swift:4:20: error: static method 'UserRepository.init' requires that 'Database' inherit from '`registered in the assembly, or declared with #external`'
+/// AppAssembly.swift:4:9: error: local function 'UserRepository.init' requires that 'Database' inherit from '`registered in the assembly, or declared with #external`'
 /// ```
 ///
 /// `includes:` names one assembly (usually from another module) whose provided types this one

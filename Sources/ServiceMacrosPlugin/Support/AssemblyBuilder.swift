@@ -22,7 +22,7 @@ struct AssemblyBuilder {
         let externals = model.registrations.filter(\.isExternal)
         var externalChecks: [Base: String] = [:]
         for base in Base.allCases {
-            externalChecks[base] = externals.map { Self.check(for: $0, in: base) + "\n        " }
+            externalChecks[base] = externals.map { Self.check(for: $0, in: base) + "\n            " }
                 .joined()
         }
         self.externalChecks = externalChecks
@@ -214,7 +214,8 @@ struct AssemblyBuilder {
                 header = "\(classAccess)nonisolated class \(base.name) {"
                 members += [
                     "\n    \(access)final func check<T>(_ type: T.Type) -> T { fatalError() }",
-                    "\n    \(access)final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> T { fatalError() }",
+                    "\n    \(access)final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> "
+                        + "\(readableTaggedFallback(of: "T", tags: "Tags")) { fatalError() }",
                 ]
             }
             return header + members.joined() + "\n}"
@@ -259,15 +260,20 @@ struct AssemblyBuilder {
         supportsRawIdentifiers ? "\(readableName(sentence))<\(key)>" : "\(RuntimeSymbol.support).\(alias)<\(key)>"
     }
 
-    /// `__injectionGraphs()`: for each `@Injectable` registration, at its `#register` line, a
-    /// local class of its base that conforms to the type's `__ProviderChecks`, and a call of the
-    /// type's dependency check with it, where a missing dependency fails the check's constraint
-    /// (one error per missing dependency, once: the module's interface job skips the body).
+    /// `__injectionGraphs()`: for each `@Injectable` registration, at its `#register` line and
+    /// in a block of its own, a local class of its base that conforms to the type's
+    /// `__ProviderChecks`, and a local function named after the type's initializer that constrains
+    /// the dependency positions (`__ServiceMacroSupport.ProviderChecks`), called with the class,
+    /// where each missing dependency fails a constraint: one error per missing dependency, once
+    /// (the module's interface job skips the body), whose note points at the line above it. Then
+    /// the type's own check, of the positions past those.
     ///
-    /// NB: the classes, calls and `#sourceLocation` directives form one declaration whose text
-    /// is ours: as separate members, the expansion puts blank lines between them (shifting the
-    /// mapped line) and swift-syntax 600 drops directives parsed together with a class.
+    /// NB: the classes, functions and `#sourceLocation` directives form one declaration whose
+    /// text is ours: as separate members, the expansion puts blank lines between them (shifting
+    /// the mapped line) and swift-syntax 600 drops directives parsed together with a class.
     private func graphClasses(_ lines: RegistrationLines?) -> [String] {
+        let constraints = (0..<dependencyPositions).map { "G.D\($0): \(RuntimeSymbol.support).ProvidedDependency" }
+            .joined(separator: ", ")
         let graphs = model.registrations.compactMap { registration -> String? in
             switch registration.kind {
             case .injectable, .injectableMain: break
@@ -276,16 +282,25 @@ struct AssemblyBuilder {
             let name = registration.graphName
             let base = base(for: registration)
             let members = externalChecks[base] ?? ""
-            let body = members.isEmpty ? "{}" : "{\n        \(members.dropLast(4))}"
+            let body = members.isEmpty ? "{}" : "{\n            \(members.dropLast(4))}"
+            let service = registration.service
             let check = readableName("\(registration.serviceName).init")
-            let graph =
-                "    nonisolated final class \(name): \(base.name), \(registration.service).__ProviderChecks \(body)"
-            let call = "    \(registration.service).\(check)(\(name).self)"
+            // NB: the call and the function on one line, so that the compiler's excerpt of the
+            // error and of the note on the function's constraints is one, five lines long; the
+            // call first, so that the error's column is the line's. The function's signature is
+            // the same in every block (the positions of `__ServiceMacroSupport.ProviderChecks`).
+            let statements = [
+                "nonisolated final class \(name): \(base.name), \(service).__ProviderChecks \(body)",
+                "\(check)(\(name).self); func \(check)<G: \(RuntimeSymbol.support).ProviderChecks>(_ graph: G.Type) "
+                    + "where \(constraints) {}",
+                "\(service).\(check)(\(name).self)",
+            ]
             guard let directive = lines?.directive(for: registration.node) else {
-                return graph + "\n" + call
+                return "    do {\n" + statements.map { "        \($0)\n" }.joined() + "    }"
             }
-            // NB: a directive before each, so that both are on the `#register` line.
-            return "    \(directive)\n\(graph)\n    \(directive)\n\(call)\n    #sourceLocation()"
+            // NB: a directive before each, so that all are on the `#register` line.
+            let mapped = statements.map { "        \(directive)\n        \($0)\n" }.joined()
+            return "    do {\n" + mapped + "        #sourceLocation()\n    }"
         }
         guard !graphs.isEmpty else {
             return []

@@ -18,7 +18,7 @@ struct InjectableBuilder {
 
     /// The extension, written formatted (the macro's `formatMode` is `.disabled`).
     func extensionDeclaration() -> ExtensionDeclSyntax {
-        var members = [providerCheckFunction(), providerChecksProtocol(), requirementsProtocol()]
+        var members = [providerChecksProtocol(), providerCheckFunction(), requirementsProtocol()]
         members += isolationCheck() + [dependenciesProperty(), makeFunction(), makeFromGraphFunction()]
         members += [cycleRequirementsProtocol(), cycleEdgesAlias()]
         if model.isAssisted {
@@ -183,46 +183,49 @@ struct InjectableBuilder {
         return keys
     }
 
-    /// Each required dependency as the dependency check declares it: the name of its associated
-    /// type (`` `provider of Config` ``), the type, and the `check` requirement that returns it.
-    private var providerChecks: [(name: String, type: String, requirement: String)] {
+    /// Each required dependency as the dependency check declares it: its position's associated
+    /// type's default (what a graph that does not provide it returns) and the `check`
+    /// requirement that returns the position's type, `Dn`.
+    private var providerChecks: [(fallback: String, requirement: (String) -> String)] {
         let untagged = requiredDependencies.map { type in
-            let name = readableName("provider of " + withoutParentheses(type))
-            return (name, type, "func check(_ type: \(type).Type) -> \(name)")
+            (type, { (position: String) in "func check(_ type: \(type).Type) -> \(position)" })
         }
         let tagged = requiredTaggedDependencies.map { key in
-            let name = readableName(
-                "provider of \(withoutParentheses(key.type)) tagged \(key.tags.joined(separator: ", "))")
-            return (
-                name, key.type,
-                "func check(_ type: \(key.type).Type, tagged: \(taggedKeyType(key.tags)).Type) -> \(name)",
-            )
+            let tags = taggedKeyType(key.tags)
+            let fallback = readableTaggedFallback(of: key.type, tags: tags)
+            let requirement = { (position: String) in
+                "func check(_ type: \(key.type).Type, tagged: \(tags).Type) -> \(position)"
+            }
+            return (fallback, requirement)
         }
         return untagged + tagged
     }
 
     /// `__ProviderChecks`: what an assembly's graph class for this type conforms to, always
-    /// successfully: one associated type per required dependency, inferred from the graph's
-    /// `check(_:)` for that type, which returns `Registered` when the assembly provides it, and
-    /// otherwise left at its default, the dependency itself (see ``providerCheckFunction()``).
+    /// successfully: one associated type per required dependency, at its position (`D0`, `D1`,
+    /// …, see `__ServiceMacroSupport.ProviderChecks`), inferred from the graph's `check(_:)` for
+    /// that type, which returns `Registered` when the assembly provides it, and otherwise left at
+    /// its default, the dependency itself. The assembly constrains the positions beside each
+    /// `#register` line, so that a missing dependency is the compiler's first line there:
+    /// "local function 'Greeter.init' requires that 'Config' inherit from '`registered in the
+    /// assembly, or declared with #external`'".
     private func providerChecksProtocol() -> String {
-        let body = providerChecks.map { "\n    associatedtype \($0.name) = \($0.type)\n    \($0.requirement)" }
-        return "\(access)nonisolated protocol __ProviderChecks {\(body.joined())\(body.isEmpty ? "" : "\n")}"
+        let body = providerChecks.enumerated().map { index, check in
+            "\n    associatedtype D\(index) = \(check.fallback)\n    \(check.requirement("D\(index)"))"
+        }
+        let header = "\(access)nonisolated protocol __ProviderChecks: \(RuntimeSymbol.support).ProviderChecks {"
+        return header + body.joined() + (body.isEmpty ? "" : "\n") + "}"
     }
 
-    /// `` `Greeter.init` ``: called by the `#register` line with its graph class, it constrains
-    /// each of the graph's associated types to what the assembly provides, so that a missing
-    /// dependency is the compiler's first line there: "static method 'Greeter.init' requires that
-    /// 'Config' inherit from '`registered in the assembly, or declared with #external`'".
+    /// `` `Greeter.init` ``: the check of the positions past the ones an assembly constrains
+    /// (`__ServiceMacroSupport.dependencyPositions`), which the `#register` line calls too; for
+    /// most types there are none, and it has no constraint.
     private func providerCheckFunction() -> String {
         let name = readableName("\(model.typeName.text).init")
         let signature = "\(access)nonisolated static func \(name)<G: __ProviderChecks>(_ graph: G.Type)"
-        let constraints = providerChecks.map { check in
-            let tagged = check.requirement.contains(", tagged: ")
-            let constraint = tagged ? "ProvidedTaggedDependency" : "ProvidedDependency"
-            return "G.\(check.name): \(RuntimeSymbol.support).\(constraint)"
+        let constraints = providerChecks.indices.dropFirst(dependencyPositions).map { index in
+            "G.D\(index): \(RuntimeSymbol.support).ProvidedDependency"
         }
-        // NB: the first member, on one line: the compiler quotes it, with the lines around it.
         return signature + (constraints.isEmpty ? "" : " where " + constraints.joined(separator: ", ")) + " {}"
     }
 
@@ -356,11 +359,6 @@ extension InjectableModel.Parameter {
     }
 }
 
-/// `type` without the parentheses `.Type` needs: `any Clock` for `(any Clock)`.
-private func withoutParentheses(_ type: String) -> String {
-    type.hasPrefix("(") && type.hasSuffix(")") ? String(type.dropFirst().dropLast()) : type
-}
-
 extension TypeSyntax {
     /// The type spelled so that `.self` and `.Type` apply to the whole of it.
     var metatypeOperand: String {
@@ -378,4 +376,17 @@ extension TypeSyntax {
 /// the same tags are the same type with no declaration to share.
 func taggedKeyType(_ tags: [String]) -> String {
     "(tags: Void, \(readableName("tagged " + tags.joined(separator: ", "))): Void)"
+}
+
+/// How many dependency positions `__ServiceMacroSupport.ProviderChecks` declares, which an
+/// assembly constrains beside each `#register` line.
+let dependencyPositions = 8
+
+/// What a graph returns for a `@Tags` dependency of type `type` that the assembly does not
+/// register with `tags` (a type, see ``taggedKeyType(_:)``): the library's type whose name says
+/// so, spelled by its alias where the macros cannot write raw identifiers.
+func readableTaggedFallback(of type: String, tags: String) -> String {
+    supportsRawIdentifiers
+        ? "\(readableName("not registered with the tags it asks for"))<\(type), \(tags)>"
+        : "\(RuntimeSymbol.support).NotRegisteredWithTheseTags<\(type), \(tags)>"
 }

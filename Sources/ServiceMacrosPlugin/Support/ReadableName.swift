@@ -9,10 +9,10 @@ import SwiftSyntax
 #endif
 
 /// A generated name that reads as words where the compiler's messages print it: the raw
-/// identifier `` `provider of Config` `` where the parser knows raw identifiers; with an older
-/// swift-syntax, its words joined by `_` (`provider_of_Config`).
+/// identifier `` `Greeter.init` `` where the parser knows raw identifiers; with an older
+/// swift-syntax, its words joined by `_` (`Greeter_init`).
 ///
-/// The compiler's own sentences ("static method 'Greeter.init' requires that 'Config' inherit from
+/// The compiler's own sentences ("local function 'Greeter.init' requires that 'Config' inherit from
 /// …") are fixed; the names in them are ours, so they name the user's types and the fix.
 func readableName(_ text: String) -> String {
     guard supportsRawIdentifiers else {

@@ -371,3 +371,34 @@ final class Reporter: Sendable {
 struct ReporterAssembly {
     #register(Reporter.self)  // line 372: error, 'any TimeSource' is not provided
 }
+
+// Case (r): a service with more required dependencies than the assembly's check has positions
+// (8): one past them missing is reported on the line too, by the service's own check.
+
+struct Part0: Sendable {}
+struct Part1: Sendable {}
+struct Part2: Sendable {}
+struct Part3: Sendable {}
+struct Part4: Sendable {}
+struct Part5: Sendable {}
+struct Part6: Sendable {}
+struct Part7: Sendable {}
+struct Part8: Sendable {}
+
+@Injectable
+struct Machine: Sendable {
+    let p0: Part0, p1: Part1, p2: Part2, p3: Part3, p4: Part4, p5: Part5, p6: Part6, p7: Part7, p8: Part8
+}
+
+@Assembly
+struct MachineAssembly {
+    #register(Part0.self) { Part0() }
+    #register(Part1.self) { Part1() }
+    #register(Part2.self) { Part2() }
+    #register(Part3.self) { Part3() }
+    #register(Part4.self) { Part4() }
+    #register(Part5.self) { Part5() }
+    #register(Part6.self) { Part6() }
+    #register(Part7.self) { Part7() }
+    #register(Machine.self)  // line 403: error, 'Part8' is not provided
+}
