@@ -71,6 +71,7 @@ func withReasonAliases(_ source: String) -> String {
     let reasons = [
         "MainActorOnly":
             "`registered with #registerMain, which a Sendable service cannot depend on: register the dependent with #registerMain`",
+        "NotRegisteredWithTheseTags": "`not registered with the tags it asks for`",
         "PerScopeOnly":
             "`provided per scope, which a shared service cannot depend on: register the dependent with scope .scoped or .transient, or take Lazy or ServiceProvider`",
     ]
