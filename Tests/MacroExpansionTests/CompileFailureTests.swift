@@ -183,11 +183,7 @@ struct CompileFailureTests {
     @Test("a #registerMain service's missing dependency is reported on its #registerMain line")
     func missingProviderOfARegisterMainService() async {
         let build = await Self.build
-        let errors = build.errors(onLine: 323)
-        #expect(
-            errors.count == 1 && errors[0].hasSuffix(missingProviderMessage("LedgerScreen", needs: "Missing")),
-            "\(errors)",
-        )
+        build.expectOneError(onLine: 323, endingWith: missingProviderMessage("LedgerScreen", needs: "Missing"))
     }
 
     @Test("an opt-in cycle check fails on the #register line and the notes name the path")
