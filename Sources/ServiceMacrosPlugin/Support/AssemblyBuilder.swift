@@ -265,8 +265,9 @@ struct AssemblyBuilder {
     /// `__ProviderChecks`, and a local function named after the type's initializer that constrains
     /// the dependency positions (`__ServiceMacroSupport.ProviderChecks`), called with the class,
     /// where each missing dependency fails a constraint: one error per missing dependency, once
-    /// (the module's interface job skips the body), whose note points at the line above it. Then
-    /// the type's own check, of the positions past those.
+    /// (the module's interface job skips the body), whose note points at the same line. Then the
+    /// type's own check, of the positions past those. (A block each: two services with the same
+    /// name in different namespaces would otherwise declare two local functions of one name.)
     ///
     /// NB: the classes, functions and `#sourceLocation` directives form one declaration whose
     /// text is ours: as separate members, the expansion puts blank lines between them (shifting
