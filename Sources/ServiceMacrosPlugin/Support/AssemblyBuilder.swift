@@ -9,8 +9,9 @@ struct AssemblyBuilder {
     private let hasPerScopeProviders: Bool
     /// Whether the assembly registers MainActor services that Sendable ones could ask for.
     private let hasMainProviders: Bool
-    /// The `check(_:)` of each `#external` line as a graph class of each kind declares them
-    /// (see ``externalChecks(for:)``), by `Base`.
+    /// The `check(_:)` of each `#external` line, by the base of the graph classes that declare
+    /// them: in the graph classes, not the bases, so that an assembly that includes this one may
+    /// register the type (its own check would otherwise need `override`).
     private let externalChecks: [Base: String]
 
     /// NB: what every graph class needs about the whole assembly is worked out here, once: per
@@ -134,8 +135,9 @@ struct AssemblyBuilder {
         return "\(isolation) \(access)func assemble(env: \(RuntimeSymbol.environment)) {\(body)}"
     }
 
-    /// The classes an assembly's graph classes inherit their `check(_:)` functions from, one per
-    /// kind of service, each sees what a service of its kind may depend on.
+    /// The classes an assembly's graph classes inherit their `check(_:)` functions from: one per
+    /// kind of service, each returning `Registered` only for what a service of that kind may
+    /// depend on.
     enum Base: CaseIterable {
         /// A MainActor service that is not shared, which may depend on anything.
         case provided
@@ -215,7 +217,7 @@ struct AssemblyBuilder {
                 members += [
                     "\n    \(access)final func check<T>(_ type: T.Type) -> T { fatalError() }",
                     "\n    \(access)final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> "
-                        + "\(readableTaggedFallback(of: "T", tags: "Tags")) { fatalError() }",
+                        + "\(ReasonType.notRegisteredWithTheseTags.applied(to: "T", "Tags")) { fatalError() }",
                 ]
             }
             return header + members.joined() + "\n}"
@@ -233,31 +235,15 @@ struct AssemblyBuilder {
         let key = registration.key
         let verdict: String
         if base.withholdsMainActor && registration.isMainActor {
-            verdict = readableType(mainActorOnly, of: key, alias: "MainActorOnly")
+            verdict = ReasonType.mainActorOnly.applied(to: key)
         } else if base.withholdsPerScope && registration.isPerScope {
-            verdict = readableType(perScopeOnly, of: key, alias: "PerScopeOnly")
+            verdict = ReasonType.perScopeOnly.applied(to: key)
         } else {
             verdict = "\(RuntimeSymbol.support).Registered"
         }
         let tagged =
             registration.tags.isEmpty ? "" : ", tagged: \(taggedKeyType(Array(Set(registration.tags)).sorted())).Type"
         return "\(access)final func check(_ type: \(key).Type\(tagged)) -> \(verdict) { fatalError() }"
-    }
-
-    /// The names of the library's types a graph class returns for what it withholds (see
-    /// `DependencyChecks.swift` in Service), which the compiler's error quotes.
-    private static let mainActorOnly =
-        "registered with #registerMain, which a Sendable service cannot depend on: "
-        + "register the dependent with #registerMain"
-    private static let perScopeOnly =
-        "provided per scope, which a shared service cannot depend on: "
-        + "register the dependent with scope .scoped or .transient, or take Lazy or ServiceProvider"
-
-    /// A generic type of the library whose name is `sentence`, applied to `key`: spelled by its
-    /// name where the macros write raw identifiers, so that the compiler quotes the sentence, else
-    /// by `alias` in `__ServiceMacroSupport`.
-    private static func readableType(_ sentence: String, of key: String, alias: String) -> String {
-        supportsRawIdentifiers ? "\(readableName(sentence))<\(key)>" : "\(RuntimeSymbol.support).\(alias)<\(key)>"
     }
 
     /// `__injectionGraphs()`: for each `@Injectable` registration, at its `#register` line and

@@ -192,7 +192,7 @@ struct InjectableBuilder {
         }
         let tagged = requiredTaggedDependencies.map { key in
             let tags = taggedKeyType(key.tags)
-            let fallback = readableTaggedFallback(of: key.type, tags: tags)
+            let fallback = ReasonType.notRegisteredWithTheseTags.applied(to: key.type, tags)
             let requirement = { (position: String) in
                 "func check(_ type: \(key.type).Type, tagged: \(tags).Type) -> \(position)"
             }
@@ -381,12 +381,3 @@ func taggedKeyType(_ tags: [String]) -> String {
 /// How many dependency positions `__ServiceMacroSupport.ProviderChecks` declares, which an
 /// assembly constrains beside each `#register` line.
 let dependencyPositions = 8
-
-/// What a graph returns for a `@Tags` dependency of type `type` that the assembly does not
-/// register with `tags` (a type, see ``taggedKeyType(_:)``): the library's type whose name says
-/// so, spelled by its alias where the macros cannot write raw identifiers.
-func readableTaggedFallback(of type: String, tags: String) -> String {
-    supportsRawIdentifiers
-        ? "\(readableName("not registered with the tags it asks for"))<\(type), \(tags)>"
-        : "\(RuntimeSymbol.support).NotRegisteredWithTheseTags<\(type), \(tags)>"
-}

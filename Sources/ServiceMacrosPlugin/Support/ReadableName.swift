@@ -23,6 +23,34 @@ func readableName(_ text: String) -> String {
     return "`" + spelled.joined(separator: " ") + "`"
 }
 
+/// A generic type of the library whose name is a sentence the compiler's errors quote (see
+/// `DependencyChecks.swift` in Service), applied to `arguments`: spelled by its name where the
+/// macros write raw identifiers, else by its alias in `__ServiceMacroSupport`.
+struct ReasonType {
+    let sentence: String
+    let alias: String
+
+    static let mainActorOnly = ReasonType(
+        sentence: "registered with #registerMain, which a Sendable service cannot depend on: "
+            + "register the dependent with #registerMain",
+        alias: "MainActorOnly",
+    )
+    static let perScopeOnly = ReasonType(
+        sentence: "provided per scope, which a shared service cannot depend on: "
+            + "register the dependent with scope .scoped or .transient, or take Lazy or ServiceProvider",
+        alias: "PerScopeOnly",
+    )
+    static let notRegisteredWithTheseTags = ReasonType(
+        sentence: "not registered with the tags it asks for",
+        alias: "NotRegisteredWithTheseTags",
+    )
+
+    func applied(to arguments: String...) -> String {
+        let name = supportsRawIdentifiers ? readableName(sentence) : "\(RuntimeSymbol.support).\(alias)"
+        return "\(name)<\(arguments.joined(separator: ", "))>"
+    }
+}
+
 /// The runs of letters, digits and `_` in `text`, in order.
 func identifierWords(_ text: String) -> [String] {
     var words: [String] = []
