@@ -30,13 +30,15 @@ per_operation() {
 
 rows=("$@")
 if [ ${#rows[@]} -eq 0 ]; then
-    rows=(leaf leaf-other-env three chain diamond cached service-read main-service-read scope register register-concrete)
+    rows=(leaf leaf-other-env three chain diamond cached cached-vs-atomic service-read main-service-read scope register register-concrete)
 fi
 printf '| scenario | hand-written | Service, closures | × | Service, @Injectable | × |\n|---|---:|---:|---:|---:|---:|\n'
 for row in "${rows[@]}"; do
     case "$row" in
         leaf-other-env) hand=$(per_operation hand-leaf); closures=$(per_operation leaf-other-env); macro="" ;;
         cached) hand=$(per_operation hand-cached); closures=$(per_operation cached); macro="" ;;
+        # NB: against a hand-written read that returns an owned reference too (a load and a retain).
+        cached-vs-atomic) hand=$(per_operation hand-cached-atomic); closures=$(per_operation cached); macro="" ;;
         service-read) hand=$(per_operation hand-cached); closures=$(per_operation service-read); macro="" ;;
         main-service-read) hand=$(per_operation hand-cached); closures=$(per_operation main-service-read); macro="" ;;
         scope) hand=$(per_operation scope-by-hand); closures=$(per_operation scope); macro="" ;;

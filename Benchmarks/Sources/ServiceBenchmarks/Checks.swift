@@ -90,6 +90,7 @@ func runScalingProbe() {
         ("hand-written", { blackHole(HandWritten.singleton) }),
         ("hand-written accessor", { blackHole(handWrittenAccessor()) }),
         ("hand-written accessor, heap-allocated singleton", { blackHole(heapSingletonAccessor()) }),
+        ("hand-written, atomic reference", { blackHole(atomicSingletonAccessor()) }),
         ("Service via .online", { blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: .online)) }),
         ("Service, env captured", { blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: captured)) }),
         ("@Service cell", { blackHole(probeConsumer.singleton) }),

@@ -1,6 +1,7 @@
 import Dependencies
 import Foundation
 import Service
+import Synchronization
 
 // The hand-written baselines and the helpers of main.swift that need none of its state.
 
@@ -37,10 +38,47 @@ enum HandWritten {
     }
 }
 
-/// A hand-written accessor of the run-time-built singleton (so each call retains a real object).
+/// A hand-written accessor of the run-time-built singleton. The optimizer returns it without a
+/// retain: a global `let` keeps it alive, so the caller may borrow it.
 @inline(never)
 func heapSingletonAccessor() -> CachedSingleton {
     HandWritten.heapSingleton
+}
+
+/// A hand-written singleton that can be replaced, as a container's can: a retained reference in
+/// an atomic word, which a reader loads and retains.
+///
+/// Its read is a load and a retain: the reference it returns is owned, as a resolve's is, and
+/// the caller releases it. With one instance read by every thread, each read writes the
+/// instance's reference count, one cache line that all the threads share. (A global `let`, as
+/// `HandWritten.singleton`, is lent without a retain: the optimizer knows it never changes.)
+/// Replacing the instance safely would also need what `ServiceEnv` has and this has not: a way
+/// to know that no reader still holds the old one unretained.
+final class AtomicSingleton: Sendable {
+    private let bits: Atomic<UInt>
+
+    init(_ instance: CachedSingleton) {
+        bits = Atomic(UInt(bitPattern: Unmanaged.passRetained(instance).toOpaque()))
+    }
+
+    deinit {
+        Unmanaged<CachedSingleton>.fromOpaque(UnsafeRawPointer(bitPattern: bits.load(ordering: .relaxed))!)
+            .release()
+    }
+
+    /// The instance, retained.
+    var instance: CachedSingleton {
+        Unmanaged<CachedSingleton>.fromOpaque(UnsafeRawPointer(bitPattern: bits.load(ordering: .acquiring))!)
+            .takeUnretainedValue()
+    }
+}
+
+let atomicSingleton = AtomicSingleton(HandWritten.makeAtRunTime())
+
+/// The hand-written read of `atomicSingleton`.
+@inline(never)
+func atomicSingletonAccessor() -> CachedSingleton {
+    atomicSingleton.instance
 }
 
 /// A hand-written accessor: returns the singleton from a function call, as real code would.
@@ -88,6 +126,22 @@ struct Scaling {
 
     /// Throughput with `threads` threads as a multiple of one thread's.
     func scaling(at index: Int) -> Double { throughput[index] / throughput[0] }
+}
+
+/// The growth of resident memory per registration when `count` distinct types are registered
+/// into a fresh environment, after their metadata was instantiated by registering them into
+/// another one.
+func memoryPerRegistration(count: Int) -> Double {
+    let registrars = typeRegistrars(count: count)
+    let warmUp = ServiceEnv(name: "metadata warm-up")
+    for registrar in registrars { registrar.service(warmUp) }
+    let before = allocatedBytes()
+    let measured = ServiceEnv(name: "memory")
+    for registrar in registrars { registrar.service(measured) }
+    let bytes = Double(allocatedBytes() - before) / Double(registrars.count)
+    blackHole(measured)
+    blackHole(warmUp)
+    return bytes
 }
 
 /// Resident memory in bytes (Linux `/proc/self/statm`; 0 where that file does not exist).

@@ -88,6 +88,13 @@ if let index = arguments.firstIndex(of: "--alloc-probe"), arguments.indices.cont
     }
     exit(0)
 }
+// `--memory`: only the memory per registration at 10,000 registrations, for looking at the heap
+// with `valgrind --tool=dhat` (which this mode keeps short).
+if arguments.contains("--memory") {
+    print("Service memory per registration at 10,000 registrations: \(format(memoryPerRegistration(count: 10_000))) B")
+    exit(0)
+}
+
 // `--profile NAME N`: only N operations of one kind, for counting instructions per operation
 // under callgrind (`instructions.sh`). `hand-*` are the initializer calls written by hand,
 // `macro-*` resolve `@Injectable` types registered without closures, the others resolve the
@@ -115,6 +122,7 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
             consume(DiamondTop(left: DiamondLeft(shared: shared), right: DiamondRight(shared: shared)))
         }
     case "hand-cached": repeatInline(count) { consume(HandWritten.heapSingleton) }
+    case "hand-cached-atomic": repeatInline(count) { consume(atomicSingletonAccessor()) }
     case "leaf": repeatInline(count) { consume(ServiceAdapter.resolve(Leaf.self, in: env)) }
     case "leaf-other-env": repeatInline(count) { consume(ServiceAdapter.resolve(Leaf.self, in: otherEnv)) }
     case "three": repeatInline(count) { consume(ServiceAdapter.resolve(ThreeDependencies.self, in: env)) }
@@ -409,6 +417,7 @@ let scalingReader = ServiceConsumer()
 _ = scalingReader.singleton
 let scalingContenders: [(String, @Sendable () -> Void)] = [
     ("hand-written", { blackHole(HandWritten.singleton) }),
+    ("hand-written, an atomic reference (retains the instance)", { blackHole(atomicSingletonAccessor()) }),
     ("Service, resolve (retains the instance)", { blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: env)) }),
     ("Service, @Service read (borrowed)", { blackHole(scalingReader.singleton) }),
     ("Swinject", { blackHole(synchronized.resolve(CachedSingleton.self)!) }),
@@ -431,14 +440,7 @@ let scaling = scalingContenders.map { library, operation in
 
 // MARK: Memory per registration at 10,000 registrations.
 
-let memoryRegistrars = typeRegistrars(count: only == nil ? 10_000 : 1)
-let warmUp = ServiceEnv(name: "metadata warm-up")
-for registrar in memoryRegistrars { registrar.service(warmUp) }
-let before = allocatedBytes()
-let measured = ServiceEnv(name: "memory")
-for registrar in memoryRegistrars { registrar.service(measured) }
-let bytesPerRegistration = Double(allocatedBytes() - before) / Double(memoryRegistrars.count)
-blackHole(measured)
+let bytesPerRegistration = memoryPerRegistration(count: only == nil ? 10_000 : 1)
 
 // MARK: Report.
 
