@@ -45,8 +45,8 @@ func heapSingletonAccessor() -> CachedSingleton {
     HandWritten.heapSingleton
 }
 
-/// A hand-written singleton that can be replaced, as a container's can: a retained reference in
-/// an atomic word, which a reader loads and retains.
+/// A hand-written singleton kept the way one that can be replaced (as a container's can) must be:
+/// a retained reference in an atomic word, which a reader loads and retains.
 ///
 /// Its read is a load and a retain: the reference it returns is owned, as a resolve's is, and
 /// the caller releases it. With one instance read by every thread, each read writes the
