@@ -29,9 +29,9 @@ extension __ServiceMacroSupport {
     public typealias ProvidedDependency = `registered in the assembly, or declared with #external`
 
     /// The positions of an `@Injectable` type's required dependencies, which its
-    /// `__ProviderChecks` protocol refines: the first ``dependencyPositions`` are constrained by
-    /// the check an assembly declares beside each `#register` line; the type checks the rest
-    /// itself. A position the type does not use stays `Registered`.
+    /// `__ProviderChecks` protocol refines: these eight (the plugin's `dependencyPositions`) are
+    /// constrained by the check an assembly declares beside each `#register` line; the type
+    /// checks the rest itself. A position the type does not use stays `Registered`.
     public protocol ProviderChecks {
         associatedtype D0 = Registered
         associatedtype D1 = Registered
@@ -42,9 +42,6 @@ extension __ServiceMacroSupport {
         associatedtype D6 = Registered
         associatedtype D7 = Registered
     }
-
-    /// How many dependency positions ``ProviderChecks`` declares.
-    public static let dependencyPositions = 8
 
     /// What a graph returns for a `@Tags` dependency the assembly does not register with those
     /// tags (spelled by this name where the macros cannot write raw identifiers).

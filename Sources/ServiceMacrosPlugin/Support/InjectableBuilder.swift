@@ -378,6 +378,8 @@ func taggedKeyType(_ tags: [String]) -> String {
     "(tags: Void, \(readableName("tagged " + tags.joined(separator: ", "))): Void)"
 }
 
-/// How many dependency positions `__ServiceMacroSupport.ProviderChecks` declares, which an
-/// assembly constrains beside each `#register` line.
+/// How many dependency positions `__ServiceMacroSupport.ProviderChecks` declares (`D0`…`D7`),
+/// which an assembly constrains beside each `#register` line. The library cannot be imported
+/// here: a position it does not declare would fail every assembly the tests compile; fewer than
+/// it declares would only move the later ones to the type's own check.
 let dependencyPositions = 8
