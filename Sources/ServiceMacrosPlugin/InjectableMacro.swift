@@ -48,7 +48,10 @@ extension InjectableMacro: ExtensionMacro {
 }
 
 extension InjectableMacro: MemberMacro {
-    /// In property-injection mode, the initializer that assigns every `@Inject` property.
+    /// For `@Injectable(.memberwise)`, the initializer that assigns every `@Inject` property.
+    ///
+    /// Only that form of the macro has this role; the check keeps the two roles in step wherever
+    /// both run (expansion tests run every role the type implements).
     public static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,
@@ -56,6 +59,9 @@ extension InjectableMacro: MemberMacro {
         in context: some MacroExpansionContext,
     ) throws -> [DeclSyntax] {
         // NB: diagnostics are reported once, by the extension role.
+        guard node.requestsMemberwiseInitializer else {
+            return []
+        }
         let conditionals = declaration.memberBlock.members.compactMap { $0.decl.as(IfConfigDeclSyntax.self) }
         guard !declaration.hasError, !conditionals.contains(where: \.declaresStoredProperty) else {
             return []

@@ -57,7 +57,7 @@ final class NoteEditor: Sendable {
     }
 }
 
-@Injectable
+@Injectable(.memberwise)
 final class Receipt: Sendable {
     @Inject let repository: Repository
     @Inject let audit: Audit?

@@ -185,11 +185,11 @@ extension InjectableMacroTests {
         )
     }
 
-    @Test("@Inject stored properties get a generated initializer")
+    @Test("@Injectable(.memberwise) generates a class's initializer from its @Inject properties")
     func propertyInjectionClass() {
         assertMacroExpansion(
             """
-            @Injectable
+            @Injectable(.memberwise)
             final class Cart {
                 @Inject let pricing: Pricing
                 @Inject var coupons: Coupons?
@@ -245,11 +245,11 @@ extension InjectableMacroTests {
         )
     }
 
-    @Test("a public struct in property-injection mode gets a public initializer")
+    @Test("@Injectable(.memberwise) gives a public struct a public initializer")
     func propertyInjectionPublicStruct() {
         assertMacroExpansion(
             """
-            @Injectable
+            @Injectable(.memberwise)
             public struct Catalog: Sendable {
                 @Inject public let search: SearchIndex
                 public var pageSize = 20

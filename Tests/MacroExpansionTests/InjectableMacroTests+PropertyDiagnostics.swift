@@ -7,7 +7,7 @@ extension InjectableDiagnosticTests {
     func injectWithoutType() {
         assertMacroExpansion(
             """
-            @Injectable
+            @Injectable(.memberwise)
             final class Cart {
                 @Inject var pricing = Pricing()
             }
@@ -31,7 +31,7 @@ extension InjectableDiagnosticTests {
     func injectOnStaticProperty() {
         assertMacroExpansion(
             """
-            @Injectable
+            @Injectable(.memberwise)
             final class Cart {
                 @Inject static var shared: Cart
                 @Inject let pricing: Pricing
@@ -57,7 +57,7 @@ extension InjectableDiagnosticTests {
     func missingDefaultValue() {
         assertMacroExpansion(
             """
-            @Injectable
+            @Injectable(.memberwise)
             final class Cart {
                 @Inject let pricing: Pricing
                 let owner: User
@@ -72,7 +72,7 @@ extension InjectableDiagnosticTests {
             diagnostics: [
                 DiagnosticSpec(
                     message:
-                        "stored property 'owner' needs a default value or '@Inject' when '@Injectable' generates the initializer",
+                        "stored property 'owner' needs a default value or '@Inject': '@Injectable' passes only the '@Inject' properties to the initializer",
                     line: 4,
                     column: 5,
                     fixIts: [FixItSpec(message: "mark 'owner' with '@Inject'")],
@@ -80,7 +80,7 @@ extension InjectableDiagnosticTests {
             ],
             applyFixIts: ["mark 'owner' with '@Inject'"],
             fixedSource: """
-                @Injectable
+                @Injectable(.memberwise)
                 final class Cart {
                     @Inject let pricing: Pricing
                     @Inject let owner: User
@@ -138,7 +138,7 @@ extension InjectableDiagnosticTests {
     func injectOnComputedProperty() {
         assertMacroExpansion(
             """
-            @Injectable
+            @Injectable(.memberwise)
             final class Feed {
                 @Inject var source: Source { Source() }
             }

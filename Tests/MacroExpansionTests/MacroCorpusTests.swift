@@ -51,6 +51,14 @@ let macroCorpus: [(name: String, source: String)] = [
     ("generic injectable", "@Injectable\nstruct Box<T> {\n    let value: T\n}"),
     ("static inject", "@Injectable\nfinal class A {\n    @Inject static var shared: A\n}"),
     ("inject on a computed property", "@Injectable\nfinal class A {\n    @Inject var b: B { B() }\n}"),
+    ("inject properties in a class, no memberwise", "@Injectable\nfinal class A {\n    @Inject let b: B\n}"),
+    (
+        "inject properties in an actor, memberwise",
+        "@Injectable(.memberwise)\nactor A {\n    @Inject let b: B\n    var c = 0\n}",
+    ),
+    ("memberwise on a type with an initializer", "@Injectable(.memberwise)\nfinal class A {\n    init(b: B) {}\n}"),
+    ("memberwise written twice", "@Injectable(.memberwise, .memberwise)\nstruct A {\n    @Inject let b: B\n}"),
+    ("injectable with an unknown argument", "@Injectable(.other)\nfinal class A {\n    @Inject let b: B\n}"),
     ("assisted with a default value", "@Injectable\nstruct A {\n    init(@Assisted id: Int = 0, b: B) {}\n}"),
     (
         "several inject initializers",

@@ -87,7 +87,7 @@ actor UploadSession {
     }
 }
 
-@Injectable
+@Injectable(.memberwise)
 final class PropertyEditor: Sendable {
     @Inject let database: Database
     let title: String = "untitled"

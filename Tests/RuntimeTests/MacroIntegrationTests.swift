@@ -115,6 +115,28 @@ struct MacroIntegrationTests {
         #expect(receipt.copies == 1)
     }
 
+    @Test("property injection in a struct: @Inject properties are passed to its memberwise initializer")
+    func propertyInjectionStruct() throws {
+        let env = ServiceEnv(name: #function)
+        env.assemble(PropertyInjectionAssembly())
+        env.register(AuditLog.self) { AuditLog() }
+        let summary = try env.resolve(OrderSummary.self)
+        #expect(summary.store === (try env.resolve(OrderStore.self)))
+        #expect(summary.audit != nil)
+        #expect(summary.lineCount == 0)
+        #expect(OrderSummary.dependencies.map(\.label) == ["store", "audit"])
+    }
+
+    @Test("property injection in an actor: @Injectable(.memberwise) generates its initializer")
+    func propertyInjectionActor() async throws {
+        let env = ServiceEnv(name: #function)
+        env.assemble(PropertyInjectionAssembly())
+        let ledger = try env.resolve(OrderLedger.self)
+        #expect(ledger.store === (try env.resolve(OrderStore.self)))
+        #expect(await ledger.record("first") == 1)
+        #expect(try env.resolve(OrderLedger.self) === ledger)
+    }
+
     @Test("an @Injectable type registers without a closure and builds through make(resolver:)")
     func registerInjectableDirectly() throws {
         let env = ServiceEnv(name: #function)
@@ -156,11 +178,42 @@ final class OrderService: Sendable {
 
 final class AuditLog: Sendable {}
 
-@Injectable
+@Injectable(.memberwise)
 final class Receipt: Sendable {
     @Inject let store: OrderStore
     @Inject let audit: AuditLog?
     let copies = 1
+}
+
+/// Property injection in a struct, built with its memberwise initializer (private, because of
+/// `lines`, and reachable from the macro's extension in the same file).
+@Injectable
+struct OrderSummary: Sendable {
+    @Inject let store: OrderStore
+    @Inject var audit: AuditLog?
+    private var lines = 0
+
+    var lineCount: Int { lines }
+}
+
+/// Property injection in an actor, whose initializer only `@Injectable(.memberwise)` can declare.
+@Injectable(.memberwise)
+actor OrderLedger {
+    @Inject let store: OrderStore
+    private var entries: [String] = []
+
+    func record(_ entry: String) -> Int {
+        entries.append(entry)
+        return entries.count
+    }
+}
+
+@Assembly
+struct PropertyInjectionAssembly {
+    #register(OrderStore.self)
+    #external(AuditLog.self)
+    #register(OrderSummary.self, scope: .transient)
+    #register(OrderLedger.self)
 }
 
 @Assembly

@@ -1,10 +1,14 @@
-// NB: kept unformatted: a trailing comma is not valid in an attribute's argument list.
+// NB: kept unformatted: a trailing comma is not valid in an attribute's argument list. No member
+// role: every role is a request to the macro plugin for every type that uses the macro, and only
+// the initializer `Injectable(_:)` generates is a member.
 // swift-format-ignore
 /// Makes a struct, final class or actor injectable: `env.register(T.self)` needs no closure.
 ///
-/// The macro picks the initializer marked `@Inject`, else the only initializer, else the stored
-/// properties marked `@Inject` (and generates the initializer for them), else a struct's memberwise
-/// one. Parameters with default values are not injected; `T?` parameters are `nil` when `T` is not
+/// The macro picks the initializer marked `@Inject`, else the only initializer, else a struct's
+/// memberwise one. A type that declares no initializer can mark the stored properties to inject
+/// with `@Inject`: a struct is then built with its memberwise initializer, and a class or actor,
+/// whose initializer an extension cannot declare, is written `@Injectable(.memberwise)`, which
+/// generates it (see ``Injectable(_:)``). Parameters with default values are not injected; `T?` parameters are `nil` when `T` is not
 /// registered; `Lazy<T>` parameters are resolved on first use, `ServiceProvider<T>` ones on every
 /// call; `@Assisted` parameters are resolve-time arguments (the type becomes
 /// ``AssistedInjectable``, with a `register(in:scope:)` taking them). It expands to an extension with the ``Injectable`` conformance
@@ -39,8 +43,8 @@
 /// parameters; a failable initializer; a
 /// variadic parameter; `@Inject` on a property without a type annotation or on a static property;
 /// in property-injection mode, a stored property with neither a default value nor `@Inject`
-/// (fix-it: mark it `@Inject`).
-@attached(member, names: named(init))
+/// (fix-it: mark it `@Inject`); a class or actor with `@Inject` properties and no initializer
+/// (fix-it: write `@Injectable(.memberwise)`).
 @attached(
     extension,
     conformances: Injectable, MainInjectable, AssistedInjectable, AsyncInjectable, MainAsyncInjectable,
@@ -48,6 +52,57 @@
     named(__CycleRequirements), named(__CycleEdges), arbitrary
 )
 public macro Injectable() = #externalMacro(module: "ServiceMacrosPlugin", type: "InjectableMacro")
+
+// swift-format-ignore
+/// Makes a type that declares no initializer injectable, and generates its initializer from the
+/// stored properties marked `@Inject`.
+///
+/// An extension cannot declare a class's or an actor's initializer, so `@Injectable` alone cannot
+/// build one whose dependencies are `@Inject` properties: write `@Injectable(.memberwise)`. The
+/// generated initializer takes the `@Inject` properties in the order they are declared and has the
+/// type's access level; every other stored property needs a default value (or is an optional
+/// `var`). On a struct, `.memberwise` is needed only for that access level: without it, the
+/// struct's own memberwise initializer builds it.
+///
+/// ```swift
+/// @Injectable(.memberwise)
+/// final class SettingsStore: Sendable {
+///     @Inject let database: Database
+///     @Inject let clock: any TimeSource
+///     let pageSize = 50
+/// }
+/// // init(database: Database, clock: any TimeSource) {
+/// //     self.database = database
+/// //     self.clock = clock
+/// // }
+/// ```
+///
+/// Everything else is what ``Injectable()`` generates. `.memberwise` on a type that declares an
+/// initializer, or has no `@Inject` property, is an error (fix-it: remove it).
+@attached(member, names: named(init))
+@attached(
+    extension,
+    conformances: Injectable, MainInjectable, AssistedInjectable, AsyncInjectable, MainAsyncInjectable,
+    names: named(InjectionRequirements), named(dependencies), named(make), named(register),
+    named(__CycleRequirements), named(__CycleEdges), arbitrary
+)
+public macro Injectable(_ initializer: InjectableInitializer) =
+    #externalMacro(module: "ServiceMacrosPlugin", type: "InjectableMacro")
+
+/// The initializer ``Injectable(_:)`` generates.
+///
+/// ```swift
+/// @Injectable(.memberwise)
+/// actor Ledger {
+///     @Inject let store: Database
+///     var entries: [String] = []
+/// }
+/// ```
+public enum InjectableInitializer: Sendable {
+    /// An initializer with one parameter for each stored property marked `@Inject`, in the order
+    /// they are declared, that assigns them.
+    case memberwise
+}
 
 /// Marks the initializer `@Injectable` calls when a type has several; expands to nothing.
 ///

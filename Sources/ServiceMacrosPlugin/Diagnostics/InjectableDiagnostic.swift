@@ -20,6 +20,9 @@ enum InjectableDiagnostic: DiagnosticMessage {
     case emptyTags
     case taggedAssisted
     case taggedDeferred
+    case memberwiseRequired(kind: String, type: String)
+    case memberwiseWithInitializer(type: String)
+    case memberwiseWithoutInjectProperties(type: String)
 
     var message: String {
         switch self {
@@ -34,7 +37,7 @@ enum InjectableDiagnostic: DiagnosticMessage {
         case .injectRequiresType: "an '@Inject' property needs a type annotation"
         case .injectOnStaticProperty: "'@Inject' cannot be applied to a static property"
         case .missingDefaultValue(let property):
-            "stored property '\(property)' needs a default value or '@Inject' when '@Injectable' generates the initializer"
+            "stored property '\(property)' needs a default value or '@Inject': '@Injectable' passes only the '@Inject' properties to the initializer"
         case .assistedMainActor: "'@Assisted' parameters are not supported on a '@MainActor' type"
         case .assistedDefaultValue: "an '@Assisted' parameter cannot have a default value"
         case .injectOnComputedProperty: "'@Inject' can only be applied to a stored property"
@@ -44,6 +47,12 @@ enum InjectableDiagnostic: DiagnosticMessage {
         case .taggedAssisted: "an '@Assisted' parameter is passed when resolving; it cannot also be '@Tags'"
         case .taggedDeferred:
             "'@Tags' cannot be applied to a 'Lazy' or 'ServiceProvider' parameter; take the tagged service itself"
+        case .memberwiseRequired(let kind, let type):
+            "an extension cannot declare the initializer of \(kind) '\(type)': write '@Injectable(.memberwise)' to generate it from the '@Inject' properties"
+        case .memberwiseWithInitializer(let type):
+            "'@Injectable(.memberwise)' generates an initializer for '@Inject' properties, but '\(type)' declares its own"
+        case .memberwiseWithoutInjectProperties(let type):
+            "'@Injectable(.memberwise)' generates an initializer for '@Inject' properties, but '\(type)' has none"
         }
     }
 
@@ -69,6 +78,9 @@ enum InjectableDiagnostic: DiagnosticMessage {
             case .emptyTags: "emptyTags"
             case .taggedAssisted: "taggedAssisted"
             case .taggedDeferred: "taggedDeferred"
+            case .memberwiseRequired: "memberwiseRequired"
+            case .memberwiseWithInitializer: "memberwiseWithInitializer"
+            case .memberwiseWithoutInjectProperties: "memberwiseWithoutInjectProperties"
             }
         return MessageID(domain: "ServiceMacros", id: id)
     }
@@ -81,12 +93,16 @@ enum InjectableFixIt: FixItMessage {
     case addFinal
     case markInject(initializer: String)
     case markPropertyInject(property: String)
+    case useMemberwise
+    case removeMemberwise
 
     var message: String {
         switch self {
         case .addFinal: "add 'final'"
         case .markInject(let initializer): "mark '\(initializer)' with '@Inject'"
         case .markPropertyInject(let property): "mark '\(property)' with '@Inject'"
+        case .useMemberwise: "write '@Injectable(.memberwise)'"
+        case .removeMemberwise: "remove '(.memberwise)'"
         }
     }
 
@@ -94,6 +110,8 @@ enum InjectableFixIt: FixItMessage {
         switch self {
         case .addFinal: MessageID(domain: "ServiceMacros", id: "addFinal")
         case .markInject, .markPropertyInject: MessageID(domain: "ServiceMacros", id: "markInject")
+        case .useMemberwise: MessageID(domain: "ServiceMacros", id: "useMemberwise")
+        case .removeMemberwise: MessageID(domain: "ServiceMacros", id: "removeMemberwise")
         }
     }
 }

@@ -14,8 +14,10 @@ struct InitializerSource {
     static func choose(
         in declaration: some DeclGroupSyntax,
         name: TokenSyntax,
+        attribute: AttributeSyntax,
         context: some MacroExpansionContext,
     ) -> InitializerSource? {
+        let generatesInitializer = attribute.requestsMemberwiseInitializer
         let initializers = declaration.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }
             .filter { !$0.modifiers.contains(.static) }
         let marked = initializers.filter { $0.attributes.containsAttribute(named: "Inject") }
@@ -27,6 +29,10 @@ struct InitializerSource {
             return nil
         }
         if let chosen = marked.first ?? (initializers.count == 1 ? initializers.first : nil) {
+            if generatesInitializer {
+                context.diagnose(
+                    unusedMemberwiseDiagnostic(attribute, message: .memberwiseWithInitializer(type: name.text)))
+            }
             return fromInitializer(chosen, context: context)
         }
         if initializers.count > 1 {
@@ -42,8 +48,16 @@ struct InitializerSource {
             guard !injection.isInvalid else {
                 return nil
             }
+            if !generatesInitializer, let kind = declaration.kindWithoutExtensionInitializers {
+                context.diagnose(memberwiseRequiredDiagnostic(attribute, kind: kind, name: name))
+                return nil
+            }
             let parameters = injection.properties.map { InjectableModel.Parameter(type: $0.type, label: $0.name) }
             return InitializerSource(parameters: parameters, throwsErrors: false)
+        }
+        if generatesInitializer {
+            context.diagnose(
+                unusedMemberwiseDiagnostic(attribute, message: .memberwiseWithoutInjectProperties(type: name.text)))
         }
         return memberwise(of: declaration)
     }
@@ -122,6 +136,53 @@ struct InitializerSource {
             }
         }
         return InitializerSource(parameters: parameters, throwsErrors: false)
+    }
+
+    /// `@Injectable` on a class or actor whose initializer only `@Injectable(.memberwise)` can
+    /// generate; the fix-it writes that.
+    private static func memberwiseRequiredDiagnostic(
+        _ attribute: AttributeSyntax,
+        kind: String,
+        name: TokenSyntax,
+    ) -> Diagnostic {
+        var fixed = attribute
+        fixed.attributeName = attribute.attributeName.with(\.trailingTrivia, [])
+        fixed.leftParen = .leftParenToken()
+        fixed.arguments = .argumentList([LabeledExprSyntax(expression: ExprSyntax(".memberwise"))])
+        fixed.rightParen = .rightParenToken(trailingTrivia: attribute.attributeName.trailingTrivia)
+        return Diagnostic(
+            node: attribute,
+            message: InjectableDiagnostic.memberwiseRequired(kind: kind, type: name.text),
+            fixIts: [
+                FixIt(
+                    message: InjectableFixIt.useMemberwise,
+                    changes: [.replace(oldNode: Syntax(attribute), newNode: Syntax(fixed))],
+                )
+            ],
+        )
+    }
+
+    /// `@Injectable(.memberwise)` where there is nothing to generate; the fix-it removes the argument.
+    private static func unusedMemberwiseDiagnostic(
+        _ attribute: AttributeSyntax,
+        message: InjectableDiagnostic,
+    ) -> Diagnostic {
+        var fixed = attribute
+        fixed.leftParen = nil
+        fixed.arguments = nil
+        fixed.rightParen = nil
+        let trailingTrivia = attribute.rightParen?.trailingTrivia ?? []
+        fixed.attributeName = attribute.attributeName.with(\.trailingTrivia, trailingTrivia)
+        return Diagnostic(
+            node: attribute.arguments.map(Syntax.init) ?? Syntax(attribute),
+            message: message,
+            fixIts: [
+                FixIt(
+                    message: InjectableFixIt.removeMemberwise,
+                    changes: [.replace(oldNode: Syntax(attribute), newNode: Syntax(fixed))],
+                )
+            ],
+        )
     }
 
     private static func ambiguityDiagnostic(name: TokenSyntax, initializers: [InitializerDeclSyntax]) -> Diagnostic {

@@ -78,7 +78,13 @@ extension InjectableModel {
         if let classDeclaration = declaration.as(ClassDeclSyntax.self), !classDeclaration.modifiers.contains(.final) {
             context.diagnose(finalFixItDiagnostic(for: classDeclaration))
         }
-        guard let source = InitializerSource.choose(in: declaration, name: nominal.name, context: context) else {
+        let source = InitializerSource.choose(
+            in: declaration,
+            name: nominal.name,
+            attribute: attribute,
+            context: context,
+        )
+        guard let source else {
             return nil
         }
         let isMainActor = declaration.attributes.containsAttribute(named: "MainActor")

@@ -3,7 +3,8 @@ import SwiftSyntax
 import SwiftSyntaxBuilder
 
 /// Property-injection mode: the stored properties marked `@Inject` of a type with no
-/// initializer, for which `@Injectable` generates the initializer.
+/// initializer. `@Injectable(.memberwise)` generates the initializer that takes them; without it, a
+/// struct is built with its memberwise initializer and a class or actor is an error.
 struct PropertyInjection {
     /// One injected stored property.
     struct Property {
@@ -86,6 +87,31 @@ struct PropertyInjection {
                 )
             ],
         )
+    }
+}
+
+extension AttributeSyntax {
+    /// Whether written `@Injectable(.memberwise)`, which generates the initializer.
+    var requestsMemberwiseInitializer: Bool {
+        guard case .argumentList(let arguments) = arguments else {
+            return false
+        }
+        return arguments.contains {
+            $0.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "memberwise"
+        }
+    }
+}
+
+extension DeclGroupSyntax {
+    /// "class" or "actor": a type whose initializer an extension cannot declare; nil for a struct.
+    var kindWithoutExtensionInitializers: String? {
+        if self.is(ClassDeclSyntax.self) {
+            return "class"
+        }
+        if self.is(ActorDeclSyntax.self) {
+            return "actor"
+        }
+        return nil
     }
 }
 

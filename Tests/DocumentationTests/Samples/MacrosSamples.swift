@@ -52,7 +52,7 @@ private final class UserRepository: Sendable {
 // snippet-end
 
 // snippet: macros-inject-properties
-@Injectable
+@Injectable(.memberwise)
 private final class SettingsStore: Sendable {
     @Inject let database: Database
     @Inject let clock: any TimeSource

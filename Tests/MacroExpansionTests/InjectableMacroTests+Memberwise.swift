@@ -1,0 +1,239 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// `@Inject` properties without `.memberwise` (a struct's memberwise initializer) and the
+/// diagnostics of `@Injectable(.memberwise)`, which alone generates an initializer.
+extension InjectableMacroTests {
+    @Test("a struct's @Inject properties are passed to its memberwise initializer; nothing is added to the struct")
+    func propertyInjectionStructWithoutMemberwise() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            struct Cart {
+                @Inject let pricing: Pricing
+                private var items: [Item] = []
+            }
+            """,
+            expandedSource: """
+                struct Cart {
+                    let pricing: Pricing
+                    private var items: [Item] = []
+                }
+
+                extension Cart: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = Pricing
+                        func check(_ type: Pricing.Type) -> D0
+                    }
+                    nonisolated static func `Cart.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {
+                        func provide(_ type: Pricing.Type) -> Pricing
+                    }
+                    private static var `Cart is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `Cart is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency(Pricing.self, label: "pricing", kind: .required),
+                    ]
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(pricing: try resolver.resolve(Pricing.self))
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        Self(pricing: graph.provide(Pricing.self))
+                    }
+                    nonisolated protocol __CycleRequirements {
+                        associatedtype Cycle_Pricing = Void
+                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Pricing>.Result
+                }
+                """,
+        )
+    }
+}
+
+extension InjectableDiagnosticTests {
+    @Test("a class with @Inject properties and no initializer asks for @Injectable(.memberwise)")
+    func memberwiseRequiredForClass() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class Cart {
+                @Inject let pricing: Pricing
+            }
+            """,
+            expandedSource: """
+                final class Cart {
+                    let pricing: Pricing
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "an extension cannot declare the initializer of class 'Cart': write '@Injectable(.memberwise)' to generate it from the '@Inject' properties",
+                    line: 1,
+                    column: 1,
+                    fixIts: [FixItSpec(message: "write '@Injectable(.memberwise)'")],
+                )
+            ],
+            applyFixIts: ["write '@Injectable(.memberwise)'"],
+            fixedSource: """
+                @Injectable(.memberwise)
+                final class Cart {
+                    @Inject let pricing: Pricing
+                }
+                """,
+        )
+    }
+
+    @Test("an actor with @Inject properties and no initializer asks for @Injectable(.memberwise)")
+    func memberwiseRequiredForActor() {
+        assertMacroExpansion(
+            """
+            @Injectable actor Ledger {
+                @Inject let store: Store
+            }
+            """,
+            expandedSource: """
+                actor Ledger {
+                    let store: Store
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "an extension cannot declare the initializer of actor 'Ledger': write '@Injectable(.memberwise)' to generate it from the '@Inject' properties",
+                    line: 1,
+                    column: 1,
+                    fixIts: [FixItSpec(message: "write '@Injectable(.memberwise)'")],
+                )
+            ],
+            applyFixIts: ["write '@Injectable(.memberwise)'"],
+            fixedSource: """
+                @Injectable(.memberwise) actor Ledger {
+                    @Inject let store: Store
+                }
+                """,
+        )
+    }
+
+    @Test("@Injectable(.memberwise) on a type with its own initializer is diagnosed, with a fix-it that removes it")
+    func memberwiseWithInitializer() {
+        assertMacroExpansion(
+            """
+            @Injectable(.memberwise)
+            final class Cart {
+                init(pricing: Pricing) {}
+            }
+            """,
+            expandedSource: """
+                final class Cart {
+                    init(pricing: Pricing) {}
+                }
+
+                extension Cart: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = Pricing
+                        func check(_ type: Pricing.Type) -> D0
+                    }
+                    nonisolated static func `Cart.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {
+                        func provide(_ type: Pricing.Type) -> Pricing
+                    }
+                    private static var `Cart is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `Cart is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency(Pricing.self, label: "pricing", kind: .required),
+                    ]
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(pricing: try resolver.resolve(Pricing.self))
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        Self(pricing: graph.provide(Pricing.self))
+                    }
+                    nonisolated protocol __CycleRequirements {
+                        associatedtype Cycle_Pricing = Void
+                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Pricing>.Result
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "'@Injectable(.memberwise)' generates an initializer for '@Inject' properties, but 'Cart' declares its own",
+                    line: 1,
+                    column: 13,
+                    fixIts: [FixItSpec(message: "remove '(.memberwise)'")],
+                )
+            ],
+            applyFixIts: ["remove '(.memberwise)'"],
+            fixedSource: """
+                @Injectable
+                final class Cart {
+                    init(pricing: Pricing) {}
+                }
+                """,
+        )
+    }
+
+    @Test("@Injectable(.memberwise) on a struct with no @Inject property is diagnosed")
+    func memberwiseWithoutInjectProperties() {
+        assertMacroExpansion(
+            """
+            @Injectable(.memberwise) struct Feed {
+                let source: Source
+            }
+            """,
+            expandedSource: """
+                struct Feed {
+                    let source: Source
+                }
+
+                extension Feed: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = Source
+                        func check(_ type: Source.Type) -> D0
+                    }
+                    nonisolated static func `Feed.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {
+                        func provide(_ type: Source.Type) -> Source
+                    }
+                    private static var `Feed is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 1)
+                    nonisolated private static func __isolationCheck() { _ = `Feed is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency(Source.self, label: "source", kind: .required),
+                    ]
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(source: try resolver.resolve(Source.self))
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        Self(source: graph.provide(Source.self))
+                    }
+                    nonisolated protocol __CycleRequirements {
+                        associatedtype Cycle_Source = Void
+                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Source>.Result
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "'@Injectable(.memberwise)' generates an initializer for '@Inject' properties, but 'Feed' has none",
+                    line: 1,
+                    column: 13,
+                    fixIts: [FixItSpec(message: "remove '(.memberwise)'")],
+                )
+            ],
+            applyFixIts: ["remove '(.memberwise)'"],
+            fixedSource: """
+                @Injectable struct Feed {
+                    let source: Source
+                }
+                """,
+        )
+    }
+}
