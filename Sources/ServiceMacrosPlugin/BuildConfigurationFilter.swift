@@ -82,10 +82,10 @@ enum BuildConfigurationFilter {
         guard let features = arrayContents(named: "features", in: text) else {
             return nil
         }
+        // NB: an item is an escaped string, `\"Name\"`; a name with escapes is not a feature.
+        let quote = Array(#"\""#.utf8)
         var kept: [[UInt8]] = []
         for item in text[features].split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
-            // NB: an item is an escaped string, `\"Name\"`; a name with escapes is not a feature.
-            let quote = Array(#"\""#.utf8)
             guard item.count >= 2 * quote.count, item.starts(with: quote),
                 item.reversed().starts(with: quote.reversed())
             else {

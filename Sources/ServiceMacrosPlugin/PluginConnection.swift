@@ -17,13 +17,14 @@
     /// though these macros use only what the parser needs from it (`BuildConfigurationFilter`).
     /// A debug build of swift-syntax spent ~12 % of a 200-type build's type checking there.
     ///
-    /// The framing is swift-syntax's: a 64-bit little-endian length, then that many bytes of
-    /// JSON. As there, the compiler's pipes are duplicated, standard input is closed and standard
-    /// output goes to standard error, so that nothing a macro prints reaches the compiler as a
-    /// message.
+    /// Replies go through swift-syntax's own connection, on the same descriptors; only reading is
+    /// this type's, in swift-syntax's framing (a 64-bit little-endian length, then that many bytes
+    /// of JSON). As there, the compiler's pipes are duplicated, standard input is closed and
+    /// standard output goes to standard error, so that nothing a macro prints reaches the compiler
+    /// as a message.
     struct PluginConnection: MessageConnection {
         private let input: CInt
-        private let output: CInt
+        private let replies: StandardIOMessageConnection
         /// NB: a class, so that the non-mutating `waitForNextMessage` can keep its cache;
         /// the listener calls it from one thread.
         private let filter = BuildConfigurationFilter.Cache()
@@ -35,14 +36,11 @@
                 throw PluginConnectionError.system(call: "dup", errno: errno)
             }
             self.input = input
-            self.output = output
+            replies = StandardIOMessageConnection(inputFileDescriptor: input, outputFileDescriptor: output)
         }
 
         func sendMessage<Message: Encodable>(_ message: Message) throws {
-            let payload = try JSON.encode(message)
-            var header = UInt64(payload.count).littleEndian
-            try withUnsafeBytes(of: &header) { try write($0) }
-            try payload.withUnsafeBytes { try write($0) }
+            try replies.sendMessage(message)
         }
 
         func waitForNextMessage<Message: Decodable>(_ type: Message.Type) throws -> Message? {
@@ -61,23 +59,6 @@
             }
             filter.apply(to: &payload)
             return try payload.withUnsafeBufferPointer { try JSON.decode(type, from: $0) }
-        }
-
-        private func write(_ buffer: UnsafeRawBufferPointer) throws {
-            guard var next = buffer.baseAddress else {
-                return
-            }
-            let end = next + buffer.count
-            while next < end {
-                let written = writeBytes(output, next, end - next)
-                if written < 0 {
-                    guard errno == EINTR else {
-                        throw PluginConnectionError.system(call: "write", errno: errno)
-                    }
-                    continue
-                }
-                next += written
-            }
         }
 
         /// Fills `buffer`; false when the compiler closed the pipe first.
@@ -103,13 +84,9 @@
         }
     }
 
-    // NB: free functions, as the connection's own `read` and `write` hide the system's.
+    // NB: a free function, as the connection's own `read` hides the system's.
     private func readBytes(_ descriptor: CInt, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         read(descriptor, buffer, count)
-    }
-
-    private func writeBytes(_ descriptor: CInt, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        write(descriptor, buffer, count)
     }
 
     /// A failed system call on the compiler's pipes.

@@ -53,6 +53,7 @@
 )
 public macro Injectable() = #externalMacro(module: "ServiceMacrosPlugin", type: "InjectableMacro")
 
+// NB: its extension role is `Injectable()`'s, word for word: keep the two in step.
 // swift-format-ignore
 /// Makes a type that declares no initializer injectable, and generates its initializer from the
 /// stored properties marked `@Inject`.
