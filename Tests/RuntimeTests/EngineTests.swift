@@ -207,6 +207,22 @@ struct EngineTests {
         #expect(operations.allSatisfy { $0.resolvesCorrectly(env) })
     }
 
+    @Test("a slot's record and state fill one cache line that no other slot shares")
+    func slotIsOneCacheLine() throws {
+        #expect(SlotBlocks.cellSize == 64)
+        #expect(SlotBlocks.stateOffset + MemoryLayout<SlotState>.size <= SlotBlocks.cellSize)
+        let env = ServiceEnv(name: #function)
+        let operations = distinctTypeOperations(count: 40)
+        for operation in operations {
+            operation.register(env)
+        }
+        let lines = env.storage.withWriter { $0.blocks.all }.map { UInt(bitPattern: $0.record) }
+        #expect(lines.count == 40)
+        #expect(lines.allSatisfy { $0 % 64 == 0 })
+        #expect(Set(lines.map { $0 / 64 }).count == lines.count)
+        #expect(operations.allSatisfy { $0.resolvesCorrectly(env) })
+    }
+
     @Test("slots in many blocks keep their registrations and instances; all are released with the environment")
     func slotBlocks() throws {
         final class Keyed: Sendable {

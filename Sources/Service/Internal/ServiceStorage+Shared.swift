@@ -276,7 +276,7 @@ extension Slot {
             guard let reference, mayPublish(now: state.generation, startedAt: generation, builtBy: registration) else {
                 return
             }
-            state.weakInstance = reference
+            state.keepWeakInstance(reference)
         }
     }
 }
