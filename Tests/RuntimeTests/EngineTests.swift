@@ -223,6 +223,44 @@ struct EngineTests {
         #expect(operations.allSatisfy { $0.resolvesCorrectly(env) })
     }
 
+    @Test("only types found not to be AsyncDisposable skip the cast; disposable ones are disposed every time")
+    func nonDisposableTypes() async throws {
+        final class Plain: Sendable {}
+        final class Closing: AsyncDisposable, Sendable {
+            let closed = Counter()
+            func dispose() async { closed.increment() }
+        }
+        let app = ServiceEnv(name: #function)
+        let closings = Shared<[Closing]>([])
+        app.register(Plain.self, scope: .scoped) { Plain() }
+        app.register(Closing.self, scope: .scoped) {
+            let closing = Closing()
+            closings.withLock { $0.append(closing) }
+            return closing
+        }
+        for request in 0..<3 {
+            try app.withScope(named: "request \(request)") { scope in
+                _ = try scope.resolve(Plain.self)
+                _ = try scope.resolve(Closing.self)
+            }
+        }
+        try await app.waitForDisposals()
+        // NB: whether `Plain` is still in the shared table depends on what other tests built.
+        let closing = unsafeBitCast(Closing.self as Any.Type, to: UInt.self)
+        #expect(!NonDisposableTypes.shared.contains(closing))
+        #expect(closings.withLock { $0.map { $0.closed.value } } == [1, 1, 1])
+        let table = NonDisposableTypes()
+        let plain = unsafeBitCast(Plain.self as Any.Type, to: UInt.self)
+        #expect(!table.contains(plain))
+        table.insert(plain)
+        #expect(table.contains(plain) && !table.contains(closing))
+        // A type that lands in the same entry displaces it: a miss, never a wrong answer.
+        let displacing = (1...).lazy.map { plain &+ UInt($0) &* 16 }
+            .first { table.entry(for: $0) == table.entry(for: plain) }!
+        table.insert(displacing)
+        #expect(table.contains(displacing) && !table.contains(plain))
+    }
+
     @Test("slots in many blocks keep their registrations and instances; all are released with the environment")
     func slotBlocks() throws {
         final class Keyed: Sendable {

@@ -68,25 +68,21 @@ class Registration: @unchecked Sendable {
     /// The factory's argument types, for error messages; empty unless the factory takes
     /// arguments.
     var argumentTypes: [Any.Type] { [] }
-    /// The dynamic type of the last instance found not to be `AsyncDisposable`, which spares the
-    /// next construction of that type the dynamic cast (a scope builds its `.scoped` services per
-    /// request); zero until then.
-    @usableFromInline let nonDisposableType = Atomic<UInt>(0)
     /// What the factory builds and resolves, when it is known (an `Injectable` type registered
     /// without a closure); `validate()` and graph exports read it. Nil here: a registration that
     /// can know it is a `DescribedRegistration`.
     var metadata: RegistrationMetadata? { nil }
-    /// Increases with every registration made while an assembly is being applied, and is zero
-    /// for the others; tells an assembly's own registrations from later overrides.
-    let serial = Registration.assemblies.load(ordering: .relaxed) == 0 ? 0 : Registration.nextSerial()
 
     private static let serials = Atomic<UInt64>(0)
 
-    /// How many `assemble` sessions are running; registrations outside them skip the serial
-    /// counter, so the common registration path does no read-modify-write on shared memory.
+    /// How many `assemble` sessions are running; registrations outside them are given no serial
+    /// (see `AssemblyLog.assembled`), so the common registration path does no read-modify-write
+    /// on shared memory and takes no lock.
     static let assemblies = Atomic(0)
 
-    private static func nextSerial() -> UInt64 {
+    /// A new serial for a registration installed while an assembly is being applied: it tells an
+    /// assembly's own registrations from later overrides.
+    static func nextSerial() -> UInt64 {
         serials.add(1, ordering: .relaxed).newValue
     }
 

@@ -1,3 +1,5 @@
+public import Synchronization
+
 /// The disposable instances a storage built and still caches.
 ///
 /// A cached instance that conforms to `AsyncDisposable` is recorded when its construction
@@ -17,6 +19,54 @@ final class DisposableInstance: Sendable {
 
     @usableFromInline init(_ instance: any AsyncDisposable) {
         self.instance = instance
+    }
+}
+
+/// Types found not to conform to `AsyncDisposable`, so that building another instance of one
+/// skips the dynamic cast (a scope builds its `.scoped` services per request).
+///
+/// A direct-mapped table of 64 words, shared by the process, each zero or the metadata address
+/// of one such type: a collision replaces an entry, and a miss costs only the cast it would have
+/// saved. A type's conformance does not change, so whatever word a reader loads is a correct
+/// answer for the type it names.
+///
+/// NB: not a field of `Registration`: the word would take every registration from the
+/// allocator's 64-byte class to its 80-byte one.
+@usableFromInline
+struct NonDisposableTypes: @unchecked Sendable {
+    // Safety: `entries` is allocated once and never freed, and each entry is only read or
+    // written with atomic operations.
+    @usableFromInline let entries: UnsafeMutablePointer<Atomic<UInt>>
+
+    @usableFromInline static let shared = NonDisposableTypes()
+
+    @usableFromInline static let count = 64
+
+    /// An empty table; the process uses `shared`.
+    init() {
+        entries = .allocate(capacity: Self.count)
+        for index in 0..<Self.count {
+            (entries + index).initialize(to: Atomic(0))
+        }
+    }
+
+    /// The entry `type` (a metadata address) is kept in.
+    @inlinable @inline(__always)
+    func entry(for type: UInt) -> Int {
+        // NB: metadata records are 16-byte aligned; Fibonacci hashing spreads the rest.
+        Int(truncatingIfNeeded: ((type &>> 4) &* 0x9E37_79B9_7F4A_7C15) &>> 58)
+    }
+
+    /// Whether `type` was found not to conform (and not displaced since).
+    @inlinable @inline(__always)
+    func contains(_ type: UInt) -> Bool {
+        entries[entry(for: type)].load(ordering: .relaxed) == type
+    }
+
+    /// Remembers that `type` does not conform.
+    @inlinable
+    func insert(_ type: UInt) {
+        entries[entry(for: type)].store(type, ordering: .relaxed)
     }
 }
 

@@ -45,7 +45,7 @@ extension ServiceStorage {
                     generation: generation,
                     publishing: bits,
                     builtBy: registration,
-                    recording: value.flatMap { Self.disposable($0, builtBy: registration) },
+                    recording: value.flatMap { Self.disposable($0) },
                     in: self,
                 )
                 built = result
@@ -108,7 +108,7 @@ extension ServiceStorage {
                     generation: generation,
                     publishing: bits,
                     builtBy: registration,
-                    recording: value.flatMap { Self.disposable($0, builtBy: registration) },
+                    recording: value.flatMap { Self.disposable($0) },
                     in: self,
                 )
                 construction.finish()
@@ -143,18 +143,19 @@ extension ServiceStorage {
         .fromFactory(error, name: slot.name)
     }
 
-    /// `value`, built by `registration`, as an instance to dispose when its cache is dropped, if
-    /// it is one: a reference, so that passing "none" through `finishConstruction` copies no
-    /// existential. A type found not to conform is remembered, so its next instance is not cast.
+    /// `value` as an instance to dispose when its cache is dropped, if it is one: a reference, so
+    /// that passing "none" through `finishConstruction` copies no existential. A type found not
+    /// to conform is remembered (see `NonDisposableTypes`), so its next instance is not cast.
     @inlinable
-    static func disposable<Value>(_ value: Value, builtBy registration: Registration) -> DisposableInstance? {
+    static func disposable<Value>(_ value: Value) -> DisposableInstance? {
         // NB: `as Any` opens an existential `Value`; `type(of: value)` would give `Value` itself.
         let dynamicType = unsafeBitCast(type(of: value as Any), to: UInt.self)
-        if registration.nonDisposableType.load(ordering: .relaxed) == dynamicType {
+        let nonDisposable = NonDisposableTypes.shared
+        if nonDisposable.contains(dynamicType) {
             return nil
         }
         guard let disposable = value as? any AsyncDisposable else {
-            registration.nonDisposableType.store(dynamicType, ordering: .relaxed)
+            nonDisposable.insert(dynamicType)
             return nil
         }
         return DisposableInstance(disposable)

@@ -252,7 +252,15 @@ final class ServiceStorage: @unchecked Sendable {
     /// Every registration made in this storage (not inherited), in the order the keys were first
     /// registered.
     func ownRegistrations() -> [(type: Any.Type, tags: TagSet, registration: Registration)] {
+        ownRegistrationsWithSerials().map { ($0.type, $0.tags, $0.registration) }
+    }
+
+    /// `ownRegistrations()`, each with its serial if an assembly being applied installed it.
+    func ownRegistrationsWithSerials()
+        -> [(type: Any.Type, tags: TagSet, registration: Registration, serial: UInt64?)]
+    {
         let slots = withWriter { $0.blocks.all }
+        let assembled = withAssembly { $0.assembled }
         let section = ReaderGate.enter()
         defer { ReaderGate.leave(section) }
         return slots.compactMap { slot in
@@ -260,7 +268,9 @@ final class ServiceStorage: @unchecked Sendable {
             guard bits != 0 else {
                 return nil
             }
-            return (slot.type, slot.tags, RetainedBits.object(bits, as: Registration.self).takeUnretainedValue())
+            let registration = RetainedBits.object(bits, as: Registration.self).takeUnretainedValue()
+            let serial = assembled[slot].flatMap { $0.registration === registration ? $0.serial : nil }
+            return (slot.type, slot.tags, registration, serial)
         }
     }
 
@@ -376,6 +386,10 @@ final class ServiceStorage: @unchecked Sendable {
     @usableFromInline
     func install(_ registration: Registration, for type: Any.Type, tags: TagSet = []) {
         let (slot, isNew) = slot(creating: type, tags: tags, with: registration)
+        if Registration.assemblies.load(ordering: .relaxed) != 0 {
+            let serial = Registration.nextSerial()
+            withAssembly { $0.assembled[slot] = AssembledRegistration(registration: registration, serial: serial) }
+        }
         guard !isNew else {
             // NB: the slot was made with the registration; nothing was cached or built in it.
             return

@@ -244,6 +244,10 @@ struct AssemblyLog: Sendable {
 
     var types: Set<ObjectIdentifier> = []
     var tables: [AssembledTable] = []
+    /// The latest registration installed in each slot while an assembly was being applied, with
+    /// its serial. It holds the registration, so that one installed later in its place (and so
+    /// not the assembly's) is never taken for it, and at most one per slot.
+    var assembled: [Slot: AssembledRegistration] = [:]
 
     /// Runs `body`, the `assemble(env:)` of the declared assembly `type`, unless `storage` applied
     /// that type already, and logs its table with the serials of the registrations it made.
@@ -271,6 +275,13 @@ struct AssemblyLog: Sendable {
         storage.withAssembly { $0.tables[index].serials = first...max(first, last) }
         return true
     }
+}
+
+/// A registration installed while an assembly was being applied, and its serial.
+struct AssembledRegistration: @unchecked Sendable {
+    // Safety: a registration is immutable once installed (see `Registration`).
+    let registration: Registration
+    let serial: UInt64
 }
 
 /// One declared assembly applied to a storage.

@@ -156,10 +156,10 @@ private struct ServiceGraphBuilder {
         }
         var nodes: [Key: ServiceGraph.Node] = [:]
         for link in storage.chain {
-            for (type, tags, registration) in link.ownRegistrations() {
+            for (type, tags, registration, serial) in link.ownRegistrationsWithSerials() {
                 let key = Key(type: ObjectIdentifier(type), tags: tags)
                 if nodes[key] == nil {
-                    nodes[key] = node(type, tags: tags, registration: registration, row: rows[key])
+                    nodes[key] = node(type, tags: tags, registration: registration, serial: serial, row: rows[key])
                 }
             }
         }
@@ -169,12 +169,19 @@ private struct ServiceGraphBuilder {
         return ServiceGraph(environment: environment, nodes: nodes.values.sorted { $0.name < $1.name })
     }
 
-    /// A registered node: the assembly's row describes it if the assembly made the registration,
-    /// otherwise its own metadata (or nothing, for a closure).
-    private func node(_ type: Any.Type, tags: TagSet, registration: Registration, row: Row?) -> ServiceGraph.Node {
+    /// A registered node: the assembly's row describes it if the assembly made the registration
+    /// (its `serial` is one of the assembly's), otherwise its own metadata (or nothing, for a
+    /// closure).
+    private func node(
+        _ type: Any.Type,
+        tags: TagSet,
+        registration: Registration,
+        serial: UInt64?,
+        row: Row?,
+    ) -> ServiceGraph.Node {
         let name = serviceName(type, tags: tags)
         let isMainActor = registration.track == .main
-        if let row, row.serials?.contains(registration.serial) ?? false, row.registration.source.isKnown {
+        if let row, let serial, row.serials?.contains(serial) ?? false, row.registration.source.isKnown {
             return ServiceGraph.Node(
                 name: name,
                 service: String(describing: row.registration.service),
