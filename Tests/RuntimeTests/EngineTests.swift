@@ -261,6 +261,31 @@ struct EngineTests {
         #expect(table.contains(displacing) && !table.contains(plain))
     }
 
+    @Test("a registration stores its scope in four bytes and gives back the same scope")
+    func storedScopes() throws {
+        let session = "session \(#function)"
+        let scopes: [ServiceScope] = [
+            .singleton, .transient, .graph, .scoped, .custom(ServiceScope.weakName), .custom(session),
+        ]
+        for scope in scopes {
+            #expect(StoredScope(scope).scope == scope)
+        }
+        #expect(StoredScope(.custom(session)) == StoredScope(.custom(String(session))))
+        #expect(StoredScope(.custom(session)) != StoredScope(.custom(session + " 2")))
+        #expect(StoredScope(.scoped) == .scoped && StoredScope(.custom(ServiceScope.weakName)) == .weak)
+        #expect(MemoryLayout<StoredScope>.size == 4)
+        // Resetting a custom scope no registration used drops nothing and adds no name.
+        let unused = ServiceScope.custom("never registered \(#function)")
+        let env = ServiceEnv(name: #function)
+        env.register(Counter.self, scope: .custom(session)) { Counter() }
+        let counter = try env.resolve(Counter.self)
+        env.resetScope(unused)
+        #expect(StoredScope.existing(unused) == nil)
+        #expect(try env.resolve(Counter.self) === counter)
+        env.resetScope(.custom(session))
+        #expect(try env.resolve(Counter.self) !== counter)
+    }
+
     @Test("slots in many blocks keep their registrations and instances; all are released with the environment")
     func slotBlocks() throws {
         final class Keyed: Sendable {

@@ -170,6 +170,10 @@ public struct ServiceEnv: Sendable, Hashable {
     /// env.resetScope(.custom("user"))
     /// ```
     public func resetScope(_ scope: ServiceScope) {
-        storage.reset(registrations: false) { $0.scope == scope }
+        // NB: a custom scope no registration ever used has no stored form, and nothing to drop.
+        guard let stored = StoredScope.existing(scope) else {
+            return
+        }
+        storage.reset(registrations: false) { $0.storedScope == stored }
     }
 }

@@ -57,7 +57,9 @@ class Registration: @unchecked Sendable {
     // Safety: immutable once installed (a `DescribedRegistration`'s metadata is set before
     // `install`, by the registering thread); subclasses only add `let` properties of Sendable
     // types, or that metadata.
-    @usableFromInline let scope: ServiceScope
+    // NB: the four-byte scope and the four one-byte fields fill one word after the header.
+    /// `scope`, stored in four bytes.
+    @usableFromInline let storedScope: StoredScope
     /// `scope`, reduced to how instances are shared.
     @usableFromInline let sharing: Sharing
     @usableFromInline let track: Track
@@ -65,6 +67,13 @@ class Registration: @unchecked Sendable {
     /// Whether the factory returns an instance given to `register(_:)`: nothing to build, so the
     /// first resolve publishes it without a construction frame.
     @usableFromInline let isInstance: Bool
+    /// How long instances live and who shares them.
+    var scope: ServiceScope { storedScope.scope }
+    /// Whether `scope` is ``ServiceScope/scoped``.
+    @inlinable var isScoped: Bool { storedScope == .scoped }
+    /// Whether a scope leaves instances to the environment that registered them (see
+    /// `ServiceScope.isShared`): singletons and custom scopes other than ``ServiceScope/scoped``.
+    var isShared: Bool { (sharing == .cached || sharing == .weak) && !isScoped }
     /// The factory's argument types, for error messages; empty unless the factory takes
     /// arguments.
     var argumentTypes: [Any.Type] { [] }
@@ -90,7 +99,7 @@ class Registration: @unchecked Sendable {
     static var latestSerial: UInt64 { serials.load(ordering: .relaxed) }
 
     init(scope: ServiceScope, track: Track, form: FactoryForm = .plain, isInstance: Bool = false) {
-        self.scope = scope
+        self.storedScope = StoredScope(scope)
         self.sharing =
             switch scope {
             case .transient: .none

@@ -269,7 +269,7 @@ extension ServiceStorage {
             parent.storeGraphObject(GraphValue.object(for: value), for: graphKey)
             return value
         case .cached, .weak:
-            if !isWithinScope && registration.scope.isScoped {
+            if !isWithinScope && registration.isScoped {
                 throw outsideScope(slot)
             }
             let frame = try ResolutionFrame.begin(type, tags: slot.tags, key: key, below: parent)
@@ -297,13 +297,12 @@ extension ServiceStorage {
         in env: ServiceEnv,
         make: () async throws -> Value,
     ) async throws(ServiceError) -> Value {
-        let scope = registration.scope
         let key = ObjectIdentifier(type)
         let tags = slot.tags
         // NB: an asynchronous construction needs a heap frame, and so does its parent.
         let parent = ResolutionFrame.activeParent.heapFrame()
-        switch scope {
-        case .transient:
+        switch registration.sharing {
+        case .none:
             return try await ResolutionFrame.begin(type, tags: tags, key: key, below: .init(parent))
                 .constructAsync(in: env) { try await env.storage.made(by: make, in: env) }
         case .graph:
@@ -317,8 +316,8 @@ extension ServiceStorage {
                 frame.root.storeGraphObject(GraphValue.object(for: value), for: graphKey)
             }
             return value
-        case .singleton, .custom:
-            if !isWithinScope && scope.isScoped {
+        case .cached, .weak:
+            if !isWithinScope && registration.isScoped {
                 throw outsideScope(slot)
             }
             let frame = try ResolutionFrame.begin(type, tags: tags, key: key, below: .init(parent))

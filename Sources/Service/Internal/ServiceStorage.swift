@@ -211,7 +211,7 @@ final class ServiceStorage: @unchecked Sendable {
         while let current = ancestor {
             let (ownerSlot, registration) = current.ownEntry(for: type, tags: tags)
             if let ownerSlot, let registration {
-                guard isScope, registration.scope.isShared else {
+                guard isScope, registration.isShared else {
                     return (slot ?? self.slot(creating: type, tags: tags), registration, self)
                 }
                 // NB: a scope leaves a shared service to the nearest environment above it that is not a
@@ -401,7 +401,7 @@ final class ServiceStorage: @unchecked Sendable {
             if oldBits != 0 {
                 dropped.append(oldBits)
                 let old = RetainedBits.object(oldBits, as: Registration.self).takeUnretainedValue()
-                if old.scope == registration.scope && old.track == registration.track
+                if old.storedScope == registration.storedScope && old.track == registration.track
                     && old.form.keepsCache(of: registration.form)
                 {
                     return dropped
