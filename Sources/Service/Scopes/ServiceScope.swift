@@ -14,6 +14,11 @@ public enum ServiceScope: Hashable, Sendable {
     /// One instance per top-level resolve, shared by every nested resolve inside it.
     case graph
     /// One instance per named cache, dropped by `resetScope(.custom(name))`.
+    ///
+    /// Registrations store a custom scope by its name's position in a table the process keeps
+    /// for its lifetime, one entry per distinct name: name the lifetimes the code knows in
+    /// advance (`"session"`, `"tenant"`), not one per user or per request. For a lifetime per
+    /// request, use ``scoped`` and one scope per request.
     case custom(String)
 
     /// Whether instances of this scope live in the environment's cache.
