@@ -33,9 +33,9 @@ final class DisposableInstance: Sendable {
 /// NB: not a field of `Registration`: the word would take every registration from the
 /// allocator's 64-byte class to its 80-byte one.
 @usableFromInline
-struct NonDisposableTypes: @unchecked Sendable {
-    // Safety: `entries` is allocated once and never freed, and each entry is only read or
-    // written with atomic operations.
+final class NonDisposableTypes: @unchecked Sendable {
+    // Safety: `entries` lives as long as the table, and each entry is only read or written with
+    // atomic operations.
     @usableFromInline let entries: UnsafeMutablePointer<Atomic<UInt>>
 
     @usableFromInline static let shared = NonDisposableTypes()
@@ -48,6 +48,11 @@ struct NonDisposableTypes: @unchecked Sendable {
         for index in 0..<Self.count {
             (entries + index).initialize(to: Atomic(0))
         }
+    }
+
+    deinit {
+        // NB: `Atomic<UInt>` needs no deinitialization.
+        entries.deallocate()
     }
 
     /// The entry `type` (a metadata address) is kept in.
