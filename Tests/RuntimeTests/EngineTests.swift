@@ -286,6 +286,41 @@ struct EngineTests {
         #expect(try env.resolve(Counter.self) !== counter)
     }
 
+    @Test("an assembly's registration, once overridden, is released: the assembly log does not keep it")
+    func assemblyLogReleasesOverrides() throws {
+        final class Pool: Sendable {}
+        struct Keeper: Sendable { let pool: Pool }
+        struct KeeperAssembly: NonisolatedAssembly {
+            static let registrations: [AssemblyRegistration] = []
+            let pool: Pool
+            func assemble(env: ServiceEnv) {
+                let pool = pool
+                env.register(Keeper.self) { Keeper(pool: pool) }
+            }
+        }
+        let tracker = WeakTracker()
+        let env = ServiceEnv(name: #function)
+        do {
+            let pool = Pool()
+            tracker.track(pool)
+            env.apply(KeeperAssembly(pool: pool))
+        }
+        #expect(env.storage.withAssembly { $0.assembled.count } == 1)
+        #expect(tracker.aliveCount == 1, "the assembly's factory holds the pool")
+        env.register(Keeper.self) { Keeper(pool: Pool()) }
+        #expect(env.storage.withAssembly { $0.assembled.count } == 0)
+        #expect(tracker.aliveCount == 0, "the replaced factory and what it captured are gone")
+        env.resetAll()
+        do {
+            let pool = Pool()
+            tracker.track(pool)
+            env.apply(KeeperAssembly(pool: pool))
+        }
+        #expect(env.storage.withAssembly { $0.assembled.count } == 1 && tracker.aliveCount == 1)
+        env.resetAll()
+        #expect(env.storage.withAssembly { $0.assembled.isEmpty } && tracker.aliveCount == 0)
+    }
+
     @Test("slots in many blocks keep their registrations and instances; all are released with the environment")
     func slotBlocks() throws {
         final class Keyed: Sendable {

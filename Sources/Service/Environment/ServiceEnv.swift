@@ -158,7 +158,12 @@ public struct ServiceEnv: Sendable, Hashable {
     /// ```
     public func resetAll() {
         storage.reset(registrations: true) { _ in false }
-        storage.withAssembly { $0 = AssemblyLog() }
+        // NB: the old log is released after the lock: it holds registrations (see
+        // `AssemblyLog.assembled`), whose factories' captures may have user deinits.
+        _ = storage.withAssembly { log in
+            defer { log = AssemblyLog() }
+            return log
+        }
         storage.removeDecorations()
     }
 

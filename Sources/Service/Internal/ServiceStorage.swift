@@ -43,6 +43,9 @@ final class ServiceStorage: @unchecked Sendable {
     private let assemblyLock = Atomic(false)
     /// The declared assemblies applied to this storage.
     @exclusivity(unchecked) private var assemblyLog = AssemblyLog()
+    /// Whether `assemblyLog.assembled` may have entries: a registration installed outside an
+    /// assembly then removes its slot's, so the log does not keep a replaced registration alive.
+    private let mayHaveAssembled = Atomic(false)
     private let disposalLock = Atomic(false)
     /// The published `AsyncDisposable` instances, by the address of their cache box, and the
     /// sequence number of the next one; see `ServiceStorage+Disposal.swift`.
@@ -388,7 +391,13 @@ final class ServiceStorage: @unchecked Sendable {
         let (slot, isNew) = slot(creating: type, tags: tags, with: registration)
         if Registration.assemblies.load(ordering: .relaxed) != 0 {
             let serial = Registration.nextSerial()
-            withAssembly { $0.assembled[slot] = AssembledRegistration(registration: registration, serial: serial) }
+            mayHaveAssembled.store(true, ordering: .relaxed)
+            // NB: what the log held is released after the lock: a registration's deinit releases
+            // its factory's captures, whose deinits are user code.
+            let assembled = AssembledRegistration(registration: registration, serial: serial)
+            _ = withAssembly { $0.assembled.updateValue(assembled, forKey: slot) }
+        } else if mayHaveAssembled.load(ordering: .relaxed) {
+            _ = withAssembly { $0.assembled.removeValue(forKey: slot) }
         }
         guard !isNew else {
             // NB: the slot was made with the registration; nothing was cached or built in it.
