@@ -43,8 +43,8 @@ final class ServiceStorage: @unchecked Sendable {
     private let assemblyLock = Atomic(false)
     /// The declared assemblies applied to this storage.
     @exclusivity(unchecked) private var assemblyLog = AssemblyLog()
-    /// Whether `assemblyLog.assembled` may have entries: a registration installed outside an
-    /// assembly then removes its slot's, so the log does not keep a replaced registration alive.
+    /// Whether `assemblyLog.assembled` may have entries: any other registration installed then
+    /// removes its slot's, so the log does not keep a replaced registration alive.
     private let mayHaveAssembled = Atomic(false)
     private let disposalLock = Atomic(false)
     /// The published `AsyncDisposable` instances, by the address of their cache box, and the
@@ -272,7 +272,10 @@ final class ServiceStorage: @unchecked Sendable {
                 return nil
             }
             let registration = RetainedBits.object(bits, as: Registration.self).takeUnretainedValue()
-            let serial = assembled[slot].flatMap { $0.registration === registration ? $0.serial : nil }
+            let serial =
+                registration.keepsSerial
+                ? registration.ownSerial
+                : assembled[slot].flatMap { $0.registration === registration ? $0.serial : nil }
             return (slot.type, slot.tags, registration, serial)
         }
     }
@@ -389,7 +392,7 @@ final class ServiceStorage: @unchecked Sendable {
     @usableFromInline
     func install(_ registration: Registration, for type: Any.Type, tags: TagSet = []) {
         let (slot, isNew) = slot(creating: type, tags: tags, with: registration)
-        if Registration.assemblies.load(ordering: .relaxed) != 0 {
+        if Registration.assemblies.load(ordering: .relaxed) != 0 && !registration.keepsSerial {
             let serial = Registration.nextSerial()
             mayHaveAssembled.store(true, ordering: .relaxed)
             // NB: what the log held is released after the lock: a registration's deinit releases

@@ -244,9 +244,10 @@ struct AssemblyLog: Sendable {
 
     var types: Set<ObjectIdentifier> = []
     var tables: [AssembledTable] = []
-    /// The latest registration installed in each slot while an assembly was being applied, with
-    /// its serial. It holds the registration, so that one installed later in its place (and so
-    /// not the assembly's) is never taken for it, and at most one per slot.
+    /// The latest closure registration installed in each slot while an assembly was being
+    /// applied, with its serial (a `DescribedRegistration` keeps its own). It holds the
+    /// registration, so that one installed later in its place (and so not the assembly's) is
+    /// never taken for it, and at most one per slot.
     var assembled: [Slot: AssembledRegistration] = [:]
 
     /// Runs `body`, the `assemble(env:)` of the declared assembly `type`, unless `storage` applied
