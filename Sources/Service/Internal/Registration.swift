@@ -84,9 +84,8 @@ class Registration: @unchecked Sendable {
 
     private static let serials = Atomic<UInt64>(0)
 
-    /// How many `assemble` sessions are running; registrations outside them are given no serial
-    /// (see `AssemblyLog.assembled`), so the common registration path does no read-modify-write
-    /// on shared memory and takes no lock.
+    /// How many `assemble` sessions are running; registrations outside them take no serial, so
+    /// the common registration path does no read-modify-write on shared memory and takes no lock.
     static let assemblies = Atomic(0)
 
     /// A new serial for a registration installed while an assembly is being applied: it tells an
