@@ -55,11 +55,11 @@ final class NonDisposableTypes: @unchecked Sendable {
         entries.deallocate()
     }
 
-    /// The entry `type` (a metadata address) is kept in.
+    /// The entry `type` (a metadata address) is kept in: its home in a slot table of 64.
     @inlinable @inline(__always)
     func entry(for type: UInt) -> Int {
-        // NB: metadata records are 16-byte aligned; Fibonacci hashing spreads the rest.
-        Int(truncatingIfNeeded: ((type &>> 4) &* 0x9E37_79B9_7F4A_7C15) &>> 58)
+        // NB: a literal shift, 64 − log2(`count`), so the hot path loads no global for it.
+        SlotTable.home(of: type, shift: 58)
     }
 
     /// Whether `type` was found not to conform (and not displaced since).

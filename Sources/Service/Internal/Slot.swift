@@ -88,7 +88,7 @@ struct Slot: Hashable, @unchecked Sendable {
 
     /// The slot's construction bookkeeping, beside its record in the same cell (see `SlotBlocks`).
     private var state: UnsafeMutablePointer<SlotState> {
-        (UnsafeMutableRawPointer(record) + SlotBlocks.stateOffset).assumingMemoryBound(to: SlotState.self)
+        SlotBlocks.state(of: record)
     }
 
     /// Runs `body` with exclusive access to the slot's construction bookkeeping.
@@ -195,6 +195,11 @@ struct SlotBlocks {
         (MemoryLayout<SlotRecord>.size + MemoryLayout<SlotState>.alignment - 1)
         & ~(MemoryLayout<SlotState>.alignment - 1)
 
+    /// The state in the cell of `record`, once `make` has initialised it.
+    static func state(of record: UnsafeMutablePointer<SlotRecord>) -> UnsafeMutablePointer<SlotState> {
+        (UnsafeMutableRawPointer(record) + stateOffset).assumingMemoryBound(to: SlotState.self)
+    }
+
     /// The size and alignment of a cell: its record and state, rounded up to a cache line.
     static let cellSize = (stateOffset + MemoryLayout<SlotState>.size + cacheLine - 1) & ~(cacheLine - 1)
 
@@ -294,8 +299,7 @@ struct SlotBlocks {
     /// Call only when no reader can reach any of them: from the storage's deinit.
     mutating func free() {
         forEach { slot in
-            (UnsafeMutableRawPointer(slot.record) + Self.stateOffset).assumingMemoryBound(to: SlotState.self)
-                .deinitialize(count: 1)
+            Self.state(of: slot.record).deinitialize(count: 1)
             slot.record.deinitialize(count: 1)
         }
         first?.deallocate()

@@ -52,9 +52,10 @@ final class SlotTable: ManagedBuffer<SlotTable.Header, Atomic<UInt>> {
         withUnsafeMutablePointerToHeader { $0.pointee.capacity }
     }
 
-    /// The first probe position for `key` (Fibonacci hashing).
+    /// The first probe position for `key`, a metadata address, in a table of 2^(64 − `shift`)
+    /// entries (Fibonacci hashing); `NonDisposableTypes` hashes its keys the same way.
     @inlinable @inline(__always)
-    func home(of key: UInt, shift: Int) -> Int {
+    static func home(of key: UInt, shift: Int) -> Int {
         // NB: metadata records are 16-byte aligned and often evenly spaced; without the shift,
         // evenly spaced keys share home slots far more often than random ones.
         // NB: a masking shift: `shift` is below 64 for every capacity, and `>>` would add a
@@ -67,7 +68,7 @@ final class SlotTable: ManagedBuffer<SlotTable.Header, Atomic<UInt>> {
     func slot(for key: UInt) -> Slot? {
         withUnsafeMutablePointers { header, entries in
             let capacity = header.pointee.capacity
-            var index = home(of: key, shift: header.pointee.shift)
+            var index = Self.home(of: key, shift: header.pointee.shift)
             while true {
                 let found = entries[index].load(ordering: .acquiring)
                 if found == 0 {
@@ -86,7 +87,7 @@ final class SlotTable: ManagedBuffer<SlotTable.Header, Atomic<UInt>> {
     func insert(_ slot: Slot, for key: UInt) {
         withUnsafeMutablePointers { header, entries in
             let capacity = header.pointee.capacity
-            var index = home(of: key, shift: header.pointee.shift)
+            var index = Self.home(of: key, shift: header.pointee.shift)
             while entries[index].load(ordering: .relaxed) != 0 {
                 index = (index &+ 1) & (capacity &- 1)
             }
