@@ -111,3 +111,51 @@ echo
 echo "| incremental (200 types, one file touched) | @Injectable + @Assembly | hand-wired | ratio |"
 echo "|---|---:|---:|---:|"
 row T100.swift Files200 T100.swift
+
+# The 200-type target's two compiler jobs (compile and emit-module), as `swift build -v` runs them,
+# side by side as SwiftPM runs them, with the debug plugin and with a release-built one: what a
+# build costs where SwiftPM links a prebuilt, optimized swift-syntax for macros. The release
+# plugin is the Benchmarks package's (`swift build -c release --package-path Benchmarks`), or
+# RELEASE_PLUGIN; without one, this table is skipped.
+release_plugin="${RELEASE_PLUGIN:-../.build/release/ServiceMacrosPlugin-tool}"
+if [[ ! -x "$release_plugin" ]]; then
+    echo
+    echo "(no release plugin at $release_plugin: build the Benchmarks package in release for the jobs table)"
+    exit 0
+fi
+release_plugin="$(realpath "$release_plugin")"
+# Prints the compile and emit-module commands of `target`, one per line, after touching its file.
+jobs() {
+    touch "Sources/$1/Graph.swift"
+    swift build -c "$config" --target "$1" -v 2>&1 \
+        | grep -E "swift-frontend -frontend (-c|-emit-module) .*Sources/$1/Graph.swift" || true
+}
+# Runs the two commands side by side, three times, and prints the best time in seconds.
+side_by_side() {
+    local times=() start end pid
+    for _ in 1 2 3; do
+        start=$(date +%s.%N)
+        bash -c "$1" >/dev/null 2>&1 &
+        pid=$!
+        bash -c "$2" >/dev/null 2>&1 || { echo "error: a job failed: $2" >&2; exit 1; }
+        wait "$pid" || { echo "error: a job failed: $1" >&2; exit 1; }
+        end=$(date +%s.%N)
+        times+=("$(python3 -c "print($end - $start)")")
+    done
+    python3 -c "import sys; print(f'{min(map(float, sys.argv[1:])):.2f}')" "${times[@]}"
+}
+mapfile -t macro_jobs < <(jobs Macro200)
+mapfile -t hand_jobs < <(jobs Hand200)
+if [[ ${#macro_jobs[@]} -ne 2 || ${#hand_jobs[@]} -ne 2 ]]; then
+    echo "error: expected a compile and an emit-module job per target" >&2
+    exit 1
+fi
+with_release() { sed -E "s|-load-plugin-executable [^ ]*ServiceMacrosPlugin-tool#|-load-plugin-executable $release_plugin#|" <<<"$1"; }
+debug_plugin=$(side_by_side "${macro_jobs[0]}" "${macro_jobs[1]}")
+optimized_plugin=$(side_by_side "$(with_release "${macro_jobs[0]}")" "$(with_release "${macro_jobs[1]}")")
+hand=$(side_by_side "${hand_jobs[0]}" "${hand_jobs[1]}")
+echo
+echo "| 200 types, the compiler jobs alone | debug plugin | release plugin | hand-wired | ratios |"
+echo "|---|---:|---:|---:|---:|"
+echo "| compile + emit-module, side by side | $debug_plugin s | $optimized_plugin s | $hand s |" \
+    "×$(python3 -c "print(f'{$debug_plugin / $hand:.2f}')") / ×$(python3 -c "print(f'{$optimized_plugin / $hand:.2f}')") |"
