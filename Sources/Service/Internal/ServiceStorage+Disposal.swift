@@ -40,7 +40,12 @@ final class NonDisposableTypes: @unchecked Sendable {
 
     @usableFromInline static let shared = NonDisposableTypes()
 
-    @usableFromInline static let count = 64
+    /// How far `SlotTable.home(of:shift:)` shifts a hash for this table: 64 − log2(`count`).
+    ///
+    /// NB: computed constants, not stored ones, so that the hot path loads no global for them.
+    @inlinable static var shift: Int { 58 }
+
+    @inlinable static var count: Int { 1 << (64 - shift) }
 
     /// An empty table; the process uses `shared`.
     init() {
@@ -58,8 +63,7 @@ final class NonDisposableTypes: @unchecked Sendable {
     /// The entry `type` (a metadata address) is kept in: its home in a slot table of 64.
     @inlinable @inline(__always)
     func entry(for type: UInt) -> Int {
-        // NB: a literal shift, 64 − log2(`count`), so the hot path loads no global for it.
-        SlotTable.home(of: type, shift: 58)
+        SlotTable.home(of: type, shift: Self.shift)
     }
 
     /// Whether `type` was found not to conform (and not displaced since).
