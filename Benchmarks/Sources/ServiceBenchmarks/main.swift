@@ -429,14 +429,27 @@ let scalingContenders: [(String, @Sendable () -> Void)] = [
         },
     ),
 ]
-let scaling = scalingContenders.map { library, operation in
-    Scaling(
-        library: library,
-        throughput: threadCounts.map { threads in
-            (0..<3).map { _ in throughput(threads: threads, iterations: scalingIterations, operation) }.max() ?? 0
-        },
-    )
+/// Each contender's best throughput of three runs at every thread count.
+func measureScaling(_ contenders: [(String, @Sendable () -> Void)], iterations: Int) -> [Scaling] {
+    contenders.map { library, operation in
+        Scaling(
+            library: library,
+            throughput: threadCounts.map { threads in
+                (0..<3).map { _ in throughput(threads: threads, iterations: iterations, operation) }.max() ?? 0
+            },
+        )
+    }
 }
+let scaling = measureScaling(scalingContenders, iterations: scalingIterations)
+
+// MARK: Threads serving requests, each in a scope of its own.
+
+let requestContenders: [(String, @Sendable () -> Void)] = [
+    ("hand-written", { serveRequestByHand(1) }),
+    ("Service, a scope per request", { serveRequestInScope(1) }),
+]
+// NB: a request takes about a microsecond, so a twentieth of the reads' iterations.
+let requestScaling = measureScaling(requestContenders, iterations: max(1, scalingIterations / 20))
 
 // MARK: Memory per registration at 10,000 registrations.
 
@@ -457,19 +470,24 @@ for measurement in measurements {
     )
 }
 print()
-print(
-    "| cached singleton read from N threads | "
-        + threadCounts.map { "\($0) thread\($0 == 1 ? "" : "s") Mops/s" }.joined(separator: " | ")
-        + " | "
-        + threadCounts.dropFirst().map { "×\($0)" }.joined(separator: " | ") + " |"
-)
-print("|---|" + String(repeating: "---:|", count: threadCounts.count * 2 - 1))
-for row in scaling {
-    let rates = row.throughput.map { format($0 / 1e6) }
-    let ratios = threadCounts.indices.dropFirst().map { "×" + String(format: "%.2f", row.scaling(at: $0)) }
-    print("| \(row.library) | " + (rates + ratios).joined(separator: " | ") + " |")
+/// Prints `rows` as a table of throughput per thread count and its multiple of one thread's.
+func printScaling(_ title: String, _ rows: [Scaling]) {
+    print(
+        "| \(title) | "
+            + threadCounts.map { "\($0) thread\($0 == 1 ? "" : "s") Mops/s" }.joined(separator: " | ")
+            + " | "
+            + threadCounts.dropFirst().map { "×\($0)" }.joined(separator: " | ") + " |"
+    )
+    print("|---|" + String(repeating: "---:|", count: threadCounts.count * 2 - 1))
+    for row in rows {
+        let rates = row.throughput.map { format($0 / 1e6) }
+        let ratios = threadCounts.indices.dropFirst().map { "×" + String(format: "%.2f", row.scaling(at: $0)) }
+        print("| \(row.library) | " + (rates + ratios).joined(separator: " | ") + " |")
+    }
+    print()
 }
-print()
+printScaling("cached singleton read from N threads", scaling)
+printScaling("a request in a scope of its own, from N threads", requestScaling)
 print("Service memory per registration at 10,000 registrations: \(format(bytesPerRegistration)) B")
 print(
     "samples: \(samples) per library and scenario\(quick ? " (quick mode: correctness only, timings not meaningful)" : "")"
