@@ -128,6 +128,39 @@ struct Scaling {
     func scaling(at index: Int) -> Double { throughput[index] / throughput[0] }
 }
 
+/// Each contender's best throughput of three runs at every thread count.
+func measureScaling(
+    _ contenders: [(String, @Sendable () -> Void)],
+    threadCounts: [Int],
+    iterations: Int,
+) -> [Scaling] {
+    contenders.map { library, operation in
+        Scaling(
+            library: library,
+            throughput: threadCounts.map { threads in
+                (0..<3).map { _ in throughput(threads: threads, iterations: iterations, operation) }.max() ?? 0
+            },
+        )
+    }
+}
+
+/// Prints `rows` as a table of throughput per thread count and its multiple of one thread's.
+func printScaling(_ title: String, _ rows: [Scaling], threadCounts: [Int]) {
+    print(
+        "| \(title) | "
+            + threadCounts.map { "\($0) thread\($0 == 1 ? "" : "s") Mops/s" }.joined(separator: " | ")
+            + " | "
+            + threadCounts.dropFirst().map { "×\($0)" }.joined(separator: " | ") + " |"
+    )
+    print("|---|" + String(repeating: "---:|", count: threadCounts.count * 2 - 1))
+    for row in rows {
+        let rates = row.throughput.map { format($0 / 1e6) }
+        let ratios = threadCounts.indices.dropFirst().map { "×" + String(format: "%.2f", row.scaling(at: $0)) }
+        print("| \(row.library) | " + (rates + ratios).joined(separator: " | ") + " |")
+    }
+    print()
+}
+
 /// The growth of resident memory per registration when `count` distinct types are registered
 /// into a fresh environment, after their metadata was instantiated by registering them into
 /// another one.

@@ -114,7 +114,8 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
     // NB: each case loops over its own operation, inlined: no closure call around it.
     switch arguments[index + 1] {
     case "hand-leaf": repeatInline(count) { consume(Leaf()) }
-    case "hand-three": repeatInline(count) { consume(ThreeDependencies(a: DependencyA(), b: DependencyB(), c: DependencyC())) }
+    case "hand-three":
+        repeatInline(count) { consume(ThreeDependencies(a: DependencyA(), b: DependencyB(), c: DependencyC())) }
     case "hand-chain": repeatInline(count) { consume(buildChainByHand()) }
     case "hand-diamond":
         repeatInline(count) {
@@ -171,7 +172,6 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
     }
     exit(0)
 }
-
 
 // NB: Swinject's containers are not Sendable. `container` is only used from the main thread;
 // `synchronized` is Swinject's own thread-safe resolver, the one it documents for threads.
@@ -429,18 +429,7 @@ let scalingContenders: [(String, @Sendable () -> Void)] = [
         },
     ),
 ]
-/// Each contender's best throughput of three runs at every thread count.
-func measureScaling(_ contenders: [(String, @Sendable () -> Void)], iterations: Int) -> [Scaling] {
-    contenders.map { library, operation in
-        Scaling(
-            library: library,
-            throughput: threadCounts.map { threads in
-                (0..<3).map { _ in throughput(threads: threads, iterations: iterations, operation) }.max() ?? 0
-            },
-        )
-    }
-}
-let scaling = measureScaling(scalingContenders, iterations: scalingIterations)
+let scaling = measureScaling(scalingContenders, threadCounts: threadCounts, iterations: scalingIterations)
 
 // MARK: Threads serving requests, each in a scope of its own.
 
@@ -449,7 +438,11 @@ let requestContenders: [(String, @Sendable () -> Void)] = [
     ("Service, a scope per request", { serveRequestInScope(1) }),
 ]
 // NB: a request takes about a microsecond, so a twentieth of the reads' iterations.
-let requestScaling = measureScaling(requestContenders, iterations: max(1, scalingIterations / 20))
+let requestScaling = measureScaling(
+    requestContenders,
+    threadCounts: threadCounts,
+    iterations: max(1, scalingIterations / 20),
+)
 
 // MARK: Memory per registration at 10,000 registrations.
 
@@ -470,24 +463,8 @@ for measurement in measurements {
     )
 }
 print()
-/// Prints `rows` as a table of throughput per thread count and its multiple of one thread's.
-func printScaling(_ title: String, _ rows: [Scaling]) {
-    print(
-        "| \(title) | "
-            + threadCounts.map { "\($0) thread\($0 == 1 ? "" : "s") Mops/s" }.joined(separator: " | ")
-            + " | "
-            + threadCounts.dropFirst().map { "×\($0)" }.joined(separator: " | ") + " |"
-    )
-    print("|---|" + String(repeating: "---:|", count: threadCounts.count * 2 - 1))
-    for row in rows {
-        let rates = row.throughput.map { format($0 / 1e6) }
-        let ratios = threadCounts.indices.dropFirst().map { "×" + String(format: "%.2f", row.scaling(at: $0)) }
-        print("| \(row.library) | " + (rates + ratios).joined(separator: " | ") + " |")
-    }
-    print()
-}
-printScaling("cached singleton read from N threads", scaling)
-printScaling("a request in a scope of its own, from N threads", requestScaling)
+printScaling("cached singleton read from N threads", scaling, threadCounts: threadCounts)
+printScaling("a request in a scope of its own, from N threads", requestScaling, threadCounts: threadCounts)
 print("Service memory per registration at 10,000 registrations: \(format(bytesPerRegistration)) B")
 print(
     "samples: \(samples) per library and scenario\(quick ? " (quick mode: correctness only, timings not meaningful)" : "")"
