@@ -183,6 +183,45 @@ struct RequestScopeTests {
         #expect(try app.resolve(NoteStore.self) !== first)
     }
 
+    // NB: the three tests below resolve the app's singleton first, so that a scope could read it
+    // from the app's cache, which a scope does without looking at registrations on the way only
+    // when nothing between registered the type.
+
+    @Test("a scope's own registration wins over the app's cached singleton, whatever its form")
+    func ownRegistrationBeatsCachedSingleton() throws {
+        let app = ServiceEnv(name: "app")
+        app.register(NoteStore.self) { NoteStore() }
+        _ = try app.resolve(NoteStore.self)
+        let scope = app.makeScope(named: "request")
+        scope.register(NoteStore.self) { (_: Int) in NoteStore() }
+        #expect(throws: ServiceError.self) { try scope.resolve(NoteStore.self) }
+        #expect(try scope.resolve(NoteStore.self, arguments: 1) !== app.resolve(NoteStore.self))
+    }
+
+    @Test("an inner scope shares what the outer scope registered, not the app's cached singleton")
+    func outerScopeBeatsCachedSingleton() throws {
+        let app = ServiceEnv(name: "app")
+        app.register(NoteStore.self) { NoteStore() }
+        let appStore = try app.resolve(NoteStore.self)
+        let session = app.makeScope(named: "session")
+        session.register(NoteStore.self) { NoteStore() }
+        let request = session.makeScope(named: "request")
+        let store = try request.resolve(NoteStore.self)
+        #expect(store !== appStore)
+        #expect(try session.resolve(NoteStore.self) === store)
+    }
+
+    @Test("a scope of an override environment never reads the app's cached singleton")
+    func overrideBeatsCachedSingleton() throws {
+        let app = ServiceEnv(name: "app")
+        app.register(NoteStore.self) { NoteStore() }
+        let appStore = try app.resolve(NoteStore.self)
+        let test = ServiceEnv(name: "test", parent: app)
+        let store = try test.makeScope(named: "request").resolve(NoteStore.self)
+        #expect(store !== appStore)
+        #expect(try test.resolve(NoteStore.self) === store)
+    }
+
     @Test("an override environment still builds its own instances of inherited singletons")
     func overrideEnvironmentUnchanged() throws {
         let app = ServiceEnv(name: "app")

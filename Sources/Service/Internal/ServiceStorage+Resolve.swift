@@ -13,6 +13,9 @@ extension ServiceStorage {
         _ type: Value.Type,
         in env: ServiceEnv,
     ) throws(ServiceError) -> Value {
+        if isScope, let shared = sharedValueAbove(type) {
+            return shared
+        }
         guard let (slot, registration, owner) = registration(for: type), registration.track == .sendable else {
             throw .notRegistered(type)
         }
@@ -330,6 +333,58 @@ extension ServiceStorage {
                 builtBy: registration,
                 make: { try await env.storage.made(by: make, in: env) },
             )
+        }
+    }
+
+    /// The instance of a shared service that this scope reads from the environment above it,
+    /// when that is a plain read (see `sharedSlotAbove(_:)`); nil leaves the resolve to
+    /// `registration(for:)`.
+    @inlinable
+    func sharedValueAbove<Value>(_ type: Value.Type) -> Value? {
+        let section = ReaderGate.enter()
+        defer { ReaderGate.leave(section) }
+        guard let slot = sharedSlotAbove(ObjectIdentifier(type)) else {
+            return nil
+        }
+        let bits = slot.loadCache(.sendable)
+        guard bits != 0 else {
+            return nil
+        }
+        return RetainedBits.object(bits, as: ValueBox<Value>.self)._withUnsafeGuaranteedRef { $0.value }
+    }
+
+    /// The slot in which a scope finds the instance of `key` it shares: the slot of the nearest
+    /// ancestor that is not a scope, if that ancestor registered `key` as a shared Sendable-track
+    /// service and neither this scope nor a scope between registered it. Nil in every other case,
+    /// which `registration(for:)` decides.
+    ///
+    /// Call only inside a `ReaderGate` section: the registration it reads is not retained.
+    ///
+    /// NB: no storage and no registration is retained, where `registration(for:)` retains both:
+    /// every request scope of a server resolves the application's singletons, from every thread,
+    /// and a reference count is a cache line all of them would write.
+    @usableFromInline
+    func sharedSlotAbove(_ key: ObjectIdentifier) -> Slot? {
+        var storage = Unmanaged.passUnretained(self)
+        while true {
+            // NB: each storage is borrowed: the scope it was reached from holds it.
+            let (slot, isScope, parent) = storage._withUnsafeGuaranteedRef {
+                ($0.lookup(key), $0.isScope, $0.parent.map(Unmanaged.passUnretained))
+            }
+            let bits = slot?.registrationBits ?? 0
+            guard isScope else {
+                guard let slot, bits != 0 else {
+                    return nil
+                }
+                let shares = RetainedBits.object(bits, as: Registration.self)._withUnsafeGuaranteedRef {
+                    $0.track == .sendable && $0.isShared
+                }
+                return shares ? slot : nil
+            }
+            guard bits == 0, let parent else {
+                return nil
+            }
+            storage = parent
         }
     }
 

@@ -37,7 +37,7 @@ final class ServiceStorage: @unchecked Sendable {
     let parent: ServiceStorage?
     /// Whether this is a scope: it leaves inherited singletons and custom-scoped services to the
     /// environment that registered them, and caches `.scoped` services itself.
-    let isScope: Bool
+    @usableFromInline let isScope: Bool
     /// Whether this storage or one of its ancestors is a scope, so `.scoped` services resolve here.
     @usableFromInline let isWithinScope: Bool
     private let assemblyLock = Atomic(false)
@@ -208,26 +208,30 @@ final class ServiceStorage: @unchecked Sendable {
         if let slot, let own {
             return (slot, own, self)
         }
-        // NB: one walk up the chain finds the registration and, for a scope, who caches it.
-        var ancestor = parent
-        var caching: ServiceStorage? = isScope ? nil : self
+        // NB: one walk up the chain finds the registration and, for a scope, who caches it. The
+        // storages it passes are borrowed (this one holds them); only the one returned is retained.
+        var ancestor = parent.map(Unmanaged.passUnretained)
+        var caching: Unmanaged<ServiceStorage>? = isScope ? nil : .passUnretained(self)
         while let current = ancestor {
-            let (ownerSlot, registration) = current.ownEntry(for: type, tags: tags)
+            let ((ownerSlot, registration), currentIsScope, next) = current._withUnsafeGuaranteedRef {
+                ($0.ownEntry(for: type, tags: tags), $0.isScope, $0.parent.map(Unmanaged.passUnretained))
+            }
             if let ownerSlot, let registration {
                 guard isScope, registration.isShared else {
                     return (slot ?? self.slot(creating: type, tags: tags), registration, self)
                 }
                 // NB: a scope leaves a shared service to the nearest environment above it that is not a
                 // scope (an override environment caches its own), or to the one that registered it.
-                guard let caching, caching !== current else {
-                    return (ownerSlot, registration, current)
+                guard let caching, caching.toOpaque() != current.toOpaque() else {
+                    return (ownerSlot, registration, current.takeUnretainedValue())
                 }
-                return (caching.slot(creating: type, tags: tags), registration, caching)
+                let owner = caching.takeUnretainedValue()
+                return (owner.slot(creating: type, tags: tags), registration, owner)
             }
-            if caching == nil && !current.isScope {
+            if caching == nil && !currentIsScope {
                 caching = current
             }
-            ancestor = current.parent
+            ancestor = next
         }
         return nil
     }
