@@ -18,6 +18,9 @@ private final class RequestLog: Sendable {
 /// A singleton of the application, whose identity shows whether scopes share it.
 private final class NoteStore: Sendable {}
 
+/// An object whose lifetime a test watches through a weak reference.
+private final class Token: Sendable {}
+
 /// The distinct instances that `count` concurrent tasks running `body` (with their index) return.
 private func identities(
     fromTasks count: Int,
@@ -181,6 +184,25 @@ struct RequestScopeTests {
         #expect(try test.makeScope(named: "request 2").resolve(NoteStore.self) === first)
         #expect(try test.resolve(NoteStore.self) === first)
         #expect(try app.resolve(NoteStore.self) !== first)
+    }
+
+    @Test("a scope keeps its parent alive for as long as the scope lives, and no longer")
+    func scopeKeepsParentAlive() throws {
+        weak var token: Token?
+        var scope: ServiceEnv? = {
+            let app = ServiceEnv(name: "app")
+            let captured = Token()
+            token = captured
+            app.register(NoteStore.self) {
+                _ = captured
+                return NoteStore()
+            }
+            return app.makeScope(named: "request")
+        }()
+        #expect(token != nil, "the scope holds the app, whose registration holds the token")
+        #expect(try scope?.resolve(NoteStore.self) != nil)
+        scope = nil
+        #expect(token == nil, "the app went with its last scope")
     }
 
     // NB: the three tests below resolve the app's singleton first, so that a scope could read it

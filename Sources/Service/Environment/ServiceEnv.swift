@@ -101,7 +101,7 @@ public struct ServiceEnv: Sendable, Hashable {
     /// test.register(Clock.self) { Clock(now: 0) }  // overrides; everything else is inherited
     /// ```
     public init(name: String, parent: ServiceEnv) {
-        self.storage = ServiceStorage(name: name, parent: parent.storage)
+        self.storage = ServiceStorage(name: name, parent: .passUnretained(parent.storage))
     }
 
     /// The environment this one inherits registrations from, if it was created with one.

@@ -369,7 +369,7 @@ extension ServiceStorage {
         while true {
             // NB: each storage is borrowed: the scope it was reached from holds it.
             let (slot, isScope, parent) = storage._withUnsafeGuaranteedRef {
-                ($0.lookup(key), $0.isScope, $0.parent.map(Unmanaged.passUnretained))
+                ($0.lookup(key), $0.isScope, $0.parentReference)
             }
             let bits = slot?.registrationBits ?? 0
             guard isScope else {

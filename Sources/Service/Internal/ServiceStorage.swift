@@ -34,7 +34,14 @@ final class ServiceStorage: @unchecked Sendable {
     /// reference, cheap to copy in and out of `ServiceEnv.current`).
     let name: String
     /// The environment this one inherits registrations from, if any.
-    let parent: ServiceStorage?
+    var parent: ServiceStorage? { parentReference?.takeUnretainedValue() }
+    /// `parent`, retained here and released by `deinit`.
+    ///
+    /// NB: not a stored `ServiceStorage?`. The compiler destroys a class's stored optional of its
+    /// own type with a loop that retains the parent, releases it, tests whether it is uniquely
+    /// referenced and releases it again: three writes to the application's reference count from
+    /// every scope that goes away, where one release will do.
+    @usableFromInline let parentReference: Unmanaged<ServiceStorage>?
     /// Whether this is a scope: it leaves inherited singletons and custom-scoped services to the
     /// environment that registered them, and caches `.scoped` services itself.
     @usableFromInline let isScope: Bool
@@ -80,11 +87,15 @@ final class ServiceStorage: @unchecked Sendable {
         let tags: TagSet
     }
 
-    init(name: String, parent: ServiceStorage? = nil, isScope: Bool = false) {
+    /// A storage named `name` that inherits from `parent` (which it retains), if one is given.
+    ///
+    /// NB: `parent` is unretained, so that opening a scope writes the parent's reference count
+    /// once; a strong parameter cost the caller a retain and a release around the call too.
+    init(name: String, parent: Unmanaged<ServiceStorage>? = nil, isScope: Bool = false) {
         self.name = name
-        self.parent = parent
+        self.parentReference = parent?.retain()
         self.isScope = isScope
-        self.isWithinScope = isScope || parent?.isWithinScope == true
+        self.isWithinScope = isScope || parent?._withUnsafeGuaranteedRef { $0.isWithinScope } == true
         // NB: a scope is opened per request: it allocates nothing for disposal.
         self.ownDisposalReport = isScope && parent != nil ? nil : DisposalReport()
         // NB: a scope usually registers a value or two; a table of 4 holds 3 before it grows.
@@ -104,6 +115,7 @@ final class ServiceStorage: @unchecked Sendable {
         writerState.blocks.free()
         Decorations.count(-writerState.decorations.values.reduce(0) { $0 + $1.count })
         ResolutionTracing.count((writerState.traceHandler == nil ? 0 : -1) - (writerState.usageRecorder == nil ? 0 : 1))
+        parentReference?.release()
     }
 
     /// The registration of `type` under `tags` that a resolve here uses, and the storage that
@@ -210,11 +222,11 @@ final class ServiceStorage: @unchecked Sendable {
         }
         // NB: one walk up the chain finds the registration and, for a scope, who caches it. The
         // storages it passes are borrowed (this one holds them); only the one returned is retained.
-        var ancestor = parent.map(Unmanaged.passUnretained)
+        var ancestor = parentReference
         var caching: Unmanaged<ServiceStorage>? = isScope ? nil : .passUnretained(self)
         while let current = ancestor {
             let ((ownerSlot, registration), currentIsScope, next) = current._withUnsafeGuaranteedRef {
-                ($0.ownEntry(for: type, tags: tags), $0.isScope, $0.parent.map(Unmanaged.passUnretained))
+                ($0.ownEntry(for: type, tags: tags), $0.isScope, $0.parentReference)
             }
             if let ownerSlot, let registration {
                 guard isScope, registration.isShared else {

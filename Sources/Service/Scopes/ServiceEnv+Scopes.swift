@@ -30,7 +30,7 @@ extension ServiceEnv {
     /// let store = try request.resolve(NoteStore.self)  // the app's one NoteStore
     /// ```
     public func makeScope(named name: String) -> ServiceEnv {
-        ServiceEnv(storage: ServiceStorage(name: name, parent: storage, isScope: true))
+        ServiceEnv(storage: ServiceStorage(name: name, parent: .passUnretained(storage), isScope: true))
     }
 
     /// Whether this environment is a scope opened with ``makeScope(named:)`` or
