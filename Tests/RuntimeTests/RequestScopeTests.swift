@@ -18,6 +18,13 @@ private final class RequestLog: Sendable {
 /// A singleton of the application, whose identity shows whether scopes share it.
 private final class NoteStore: Sendable {}
 
+/// An app whose `NoteStore` singleton is built and cached, and that instance.
+private func appWithCachedStore() throws -> (ServiceEnv, NoteStore) {
+    let app = ServiceEnv(name: "app")
+    app.register(NoteStore.self) { NoteStore() }
+    return (app, try app.resolve(NoteStore.self))
+}
+
 /// An object whose lifetime a test watches through a weak reference.
 private final class Token: Sendable {}
 
@@ -211,20 +218,16 @@ struct RequestScopeTests {
 
     @Test("a scope's own registration wins over the app's cached singleton, whatever its form")
     func ownRegistrationBeatsCachedSingleton() throws {
-        let app = ServiceEnv(name: "app")
-        app.register(NoteStore.self) { NoteStore() }
-        _ = try app.resolve(NoteStore.self)
+        let (app, appStore) = try appWithCachedStore()
         let scope = app.makeScope(named: "request")
         scope.register(NoteStore.self) { (_: Int) in NoteStore() }
         #expect(throws: ServiceError.self) { try scope.resolve(NoteStore.self) }
-        #expect(try scope.resolve(NoteStore.self, arguments: 1) !== app.resolve(NoteStore.self))
+        #expect(try scope.resolve(NoteStore.self, arguments: 1) !== appStore)
     }
 
     @Test("an inner scope shares what the outer scope registered, not the app's cached singleton")
     func outerScopeBeatsCachedSingleton() throws {
-        let app = ServiceEnv(name: "app")
-        app.register(NoteStore.self) { NoteStore() }
-        let appStore = try app.resolve(NoteStore.self)
+        let (app, appStore) = try appWithCachedStore()
         let session = app.makeScope(named: "session")
         session.register(NoteStore.self) { NoteStore() }
         let request = session.makeScope(named: "request")
@@ -235,9 +238,7 @@ struct RequestScopeTests {
 
     @Test("a scope of an override environment never reads the app's cached singleton")
     func overrideBeatsCachedSingleton() throws {
-        let app = ServiceEnv(name: "app")
-        app.register(NoteStore.self) { NoteStore() }
-        let appStore = try app.resolve(NoteStore.self)
+        let (app, appStore) = try appWithCachedStore()
         let test = ServiceEnv(name: "test", parent: app)
         let store = try test.makeScope(named: "request").resolve(NoteStore.self)
         #expect(store !== appStore)
