@@ -222,6 +222,7 @@ struct RequestScopeTests {
         let scope = app.makeScope(named: "request")
         scope.register(NoteStore.self) { (_: Int) in NoteStore() }
         #expect(throws: ServiceError.self) { try scope.resolve(NoteStore.self) }
+        #expect(throws: ServiceError.self) { try scope.resolveIfRegistered(NoteStore.self) }
         #expect(try scope.resolve(NoteStore.self, arguments: 1) !== appStore)
     }
 
@@ -230,19 +231,21 @@ struct RequestScopeTests {
         let (app, appStore) = try appWithCachedStore()
         let session = app.makeScope(named: "session")
         session.register(NoteStore.self) { NoteStore() }
+        let sessionStore = try session.resolve(NoteStore.self)
+        #expect(sessionStore !== appStore)
         let request = session.makeScope(named: "request")
-        let store = try request.resolve(NoteStore.self)
-        #expect(store !== appStore)
-        #expect(try session.resolve(NoteStore.self) === store)
+        #expect(try request.resolve(NoteStore.self) === sessionStore)
+        #expect(try request.resolveIfRegistered(NoteStore.self) === sessionStore)
     }
 
     @Test("a scope of an override environment never reads the app's cached singleton")
     func overrideBeatsCachedSingleton() throws {
         let (app, appStore) = try appWithCachedStore()
         let test = ServiceEnv(name: "test", parent: app)
-        let store = try test.makeScope(named: "request").resolve(NoteStore.self)
-        #expect(store !== appStore)
-        #expect(try test.resolve(NoteStore.self) === store)
+        let testStore = try test.resolve(NoteStore.self)
+        #expect(testStore !== appStore)
+        #expect(try test.makeScope(named: "request").resolve(NoteStore.self) === testStore)
+        #expect(try test.makeScope(named: "request").resolveIfRegistered(NoteStore.self) === testStore)
     }
 
     @Test("an override environment still builds its own instances of inherited singletons")

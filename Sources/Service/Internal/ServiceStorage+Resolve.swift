@@ -42,6 +42,9 @@ extension ServiceStorage {
         argumentTypes: () -> [Any.Type],
         in env: ServiceEnv,
     ) throws(ServiceError) -> Value? {
+        if isScope && tags.isEmpty, let shared = sharedValueAbove(type) {
+            return shared
+        }
         guard let (slot, registration, owner) = registration(for: type, tags: tags), registration.track == .sendable
         else {
             return nil
