@@ -45,28 +45,9 @@ func serveRequestByHand(_ id: Int) {
     blackHole(RequestLog(request: request))
 }
 
-// `--check-read-order`: a cached resolve must retain the instance inside its read section, or a
-// writer may free the instance between the section's end and the retain. The release build's
-// optimizer decides where the retain goes, so this runs on it (CI runs it after `--quick`).
+// `--check-read-order`: see `checkReadOrder(env:)` (CI runs it after `--quick`).
 if arguments.contains("--check-read-order") {
-    let cached = ServiceAdapter.resolve(CachedSingleton.self, in: env)
-    let mainCached = try env.resolveMain(MainCachedSingleton.self)
-    let checks: [(String, AnyObject, () -> Void)] = [
-        ("resolve", cached, { blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: env)) }),
-        ("resolveMain", mainCached, { blackHole(try? env.resolveMain(MainCachedSingleton.self)) }),
-        ("resolveIfRegistered", cached, { blackHole(try? env.resolveIfRegistered(CachedSingleton.self)) }),
-    ]
-    for (name, object, resolve) in checks {
-        retain_probe_start(Unmanaged.passUnretained(object).toOpaque())
-        for _ in 0..<1_000 {
-            resolve()
-        }
-        var inside = 0
-        var outside = 0
-        retain_probe_stop(&inside, &outside)
-        print("\(name): \(inside) retains inside a read section, \(outside) outside, in 1,000 cached resolves")
-        require(inside >= 1_000, "\(name) retained the cached instance after its read section ended")
-    }
+    try checkReadOrder(env: env)
     exit(0)
 }
 
