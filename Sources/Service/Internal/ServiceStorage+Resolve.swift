@@ -346,14 +346,7 @@ extension ServiceStorage {
     func sharedValueAbove<Value>(_ type: Value.Type) -> Value? {
         let section = ReaderGate.enter()
         defer { ReaderGate.leave(section) }
-        guard let slot = sharedSlotAbove(ObjectIdentifier(type)) else {
-            return nil
-        }
-        let bits = slot.loadCache(.sendable)
-        guard bits != 0 else {
-            return nil
-        }
-        return RetainedBits.object(bits, as: ValueBox<Value>.self)._withUnsafeGuaranteedRef { $0.value }
+        return sharedSlotAbove(ObjectIdentifier(type))?.cachedValue(type, on: .sendable)
     }
 
     /// The slot in which a scope finds the instance of `key` it shares: the slot of the nearest
@@ -396,11 +389,7 @@ extension ServiceStorage {
     func cachedValue<Value>(_ type: Value.Type, in slot: Slot, track: Track) -> Value? {
         let section = ReaderGate.enter()
         defer { ReaderGate.leave(section) }
-        let bits = slot.loadCache(track)
-        guard bits != 0 else {
-            return nil
-        }
-        return RetainedBits.object(bits, as: ValueBox<Value>.self)._withUnsafeGuaranteedRef { $0.value }
+        return slot.cachedValue(type, on: track)
     }
 
     /// The error for a registration that exists but cannot be built the way it was resolved.

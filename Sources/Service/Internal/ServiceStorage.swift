@@ -196,14 +196,7 @@ final class ServiceStorage: @unchecked Sendable {
     func cachedValue<Value>(_ type: Value.Type, track: Track) -> Value? {
         let section = ReaderGate.enter()
         defer { ReaderGate.leave(section) }
-        guard let slot = lookup(ObjectIdentifier(type)) else {
-            return nil
-        }
-        let bits = slot.loadCache(track)
-        guard bits != 0 else {
-            return nil
-        }
-        return RetainedBits.object(bits, as: ValueBox<Value>.self)._withUnsafeGuaranteedRef { $0.value }
+        return lookup(ObjectIdentifier(type))?.cachedValue(type, on: track)
     }
 
     /// The slot and registration to resolve `type` under `tags` with, and the storage that owns

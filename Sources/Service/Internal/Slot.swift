@@ -77,6 +77,18 @@ struct Slot: Hashable, @unchecked Sendable {
         }
     }
 
+    /// The instance cached on `track`, retained for the caller, or nil.
+    ///
+    /// Call only inside a `ReaderGate` section, which keeps the cache box alive until the retain.
+    @inlinable @inline(__always)
+    func cachedValue<Value>(_ type: Value.Type, on track: Track) -> Value? {
+        let bits = loadCache(track)
+        guard bits != 0 else {
+            return nil
+        }
+        return RetainedBits.object(bits, as: ValueBox<Value>.self)._withUnsafeGuaranteedRef { $0.value }
+    }
+
     /// Replaces the cache pointer of `track` and returns the previous one.
     @usableFromInline
     func exchangeCache(_ track: Track, with bits: UInt) -> UInt {
