@@ -103,12 +103,21 @@ struct SoakTests {
         }
 
         let tasks = 16
-        let deadline = Date().addingTimeInterval(Self.duration)
+        // NB: the window opens when the first task runs, not when the test starts. On two cores,
+        // tests that block a thread of the concurrency pool (the macro fuzzer, the tests that
+        // wait for threads of their own) can hold both threads for longer than the soak lasts,
+        // and a window opened at the start then closed before any task ran.
+        let opened = Shared<Date?>(nil)
         let registered = Shared<[String]>([])
         let finished = await withDeadline(seconds: Self.duration + 60) {
             await withTaskGroup(of: Void.self) { group in
                 for task in 0..<tasks {
                     group.addTask {
+                        let deadline = opened.withLock { start in
+                            let first = start ?? Date()
+                            start = first
+                            return first.addingTimeInterval(Self.duration)
+                        }
                         var iteration = 0
                         while Date() < deadline {
                             iteration += 1
