@@ -248,6 +248,58 @@ struct RequestScopeTests {
         #expect(try test.makeScope(named: "request").resolveIfRegistered(NoteStore.self) === testStore)
     }
 
+    // NB: the three tests below resolve, in a scope, services that are not shared: a scope builds
+    // those in its own slot, with the registration its one walk up the chain found first.
+
+    @Test("an inner scope builds the outer scope's registration of a transient, not the app's")
+    func outerScopeBeatsAppTransient() throws {
+        let app = ServiceEnv(name: "app")
+        app.register(RequestLog.self, scope: .transient) { RequestLog(requestID: 0) }
+        let session = app.makeScope(named: "session")
+        session.register(RequestLog.self, scope: .transient) { RequestLog(requestID: 7) }
+        let request = session.makeScope(named: "request")
+        #expect(try request.resolve(RequestLog.self).requestID == 7)
+        #expect(try request.resolveIfRegistered(RequestLog.self)?.requestID == 7)
+        #expect(try app.makeScope(named: "other").resolve(RequestLog.self).requestID == 0)
+    }
+
+    @Test("a scoped service of the app is built once in each scope that resolves it, nested ones too")
+    func scopedServiceInNestedScopes() throws {
+        let app = ServiceEnv(name: "app")
+        let builds = Counter()
+        app.register(RequestLog.self, scope: .scoped) { RequestLog(requestID: builds.increment()) }
+        let session = app.makeScope(named: "session")
+        let request = session.makeScope(named: "request")
+        let inner = try request.resolve(RequestLog.self)
+        #expect(try request.resolveIfRegistered(RequestLog.self) === inner)
+        let outer = try #require(try session.resolveIfRegistered(RequestLog.self))
+        #expect(outer !== inner)
+        #expect(try session.resolve(RequestLog.self) === outer)
+        #expect(builds.value == 2)
+    }
+
+    @Test("an inherited registration a plain resolve cannot build is an error in a scope as in the app")
+    @MainActor
+    func unbuildableInheritedRegistration() throws {
+        let app = ServiceEnv(name: "app")
+        app.register(RequestLog.self, scope: .transient) { (id: Int) in RequestLog(requestID: id) }
+        app.registerMain(RequestContext.self, scope: .transient) { RequestContext(id: 1) }
+        let scope = app.makeScope(named: "request")
+        for env in [app, scope] {
+            guard case .factoryFailed? = serviceError({ try env.resolve(RequestLog.self) }) else {
+                Issue.record("resolving RequestLog without its argument in \(env.name) did not fail as it should")
+                continue
+            }
+            #expect(try env.resolve(RequestLog.self, arguments: 3).requestID == 3)
+            guard case .notRegistered? = serviceError({ try env.resolve(RequestContext.self) }) else {
+                Issue.record("RequestContext, registered on the MainActor track, resolved in \(env.name)")
+                continue
+            }
+            #expect(try env.resolveIfRegistered(RequestContext.self) == nil)
+            #expect(try env.resolveMain(RequestContext.self).id == 1)
+        }
+    }
+
     @Test("an override environment still builds its own instances of inherited singletons")
     func overrideEnvironmentUnchanged() throws {
         let app = ServiceEnv(name: "app")

@@ -13,17 +13,42 @@ extension ServiceStorage {
         _ type: Value.Type,
         in env: ServiceEnv,
     ) throws(ServiceError) -> Value {
-        if isScope, let shared = sharedValueAbove(type) {
-            return shared
+        if isScope {
+            switch scopeEntry(type) {
+            case .shared(let value):
+                return value
+            case .build(let slot, let registration):
+                return try buildOwn(type, slot: slot ?? self.slot(creating: type, tags: []), registration, in: env)
+            case .undecided:
+                break
+            }
         }
-        guard let (slot, registration, owner) = registration(for: type), registration.track == .sendable else {
+        guard let (slot, registration, owner) = registration(for: type) else {
             throw .notRegistered(type)
         }
         guard owner === self else {
+            guard registration.track == .sendable else {
+                throw .notRegistered(type)
+            }
             if let cached = owner.cachedValue(type, in: slot, track: .sendable) {
                 return cached
             }
             return try delegate(type, tags: [], to: owner) { env throws(ServiceError) in try env.resolve(type) }
+        }
+        return try buildOwn(type, slot: slot, registration, in: env)
+    }
+
+    /// Builds `type` in `slot`, this storage's own, with `registration`, which a resolve without
+    /// arguments can build only if it is a plain Sendable-track one.
+    @inlinable
+    func buildOwn<Value: Sendable>(
+        _ type: Value.Type,
+        slot: Slot,
+        _ registration: Registration,
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value {
+        guard registration.track == .sendable else {
+            throw .notRegistered(type)
         }
         switch registration.form {
         case .plain, .environment:
@@ -42,8 +67,19 @@ extension ServiceStorage {
         argumentTypes: () -> [Any.Type],
         in env: ServiceEnv,
     ) throws(ServiceError) -> Value? {
-        if isScope && tags.isEmpty, let shared = sharedValueAbove(type) {
-            return shared
+        if isScope && tags.isEmpty {
+            switch scopeEntry(type) {
+            case .shared(let value):
+                return value
+            case .build(let slot, let registration):
+                guard registration.track == .sendable else {
+                    return nil
+                }
+                let slot = slot ?? self.slot(creating: type, tags: [])
+                return try resolve(type, slot: slot, registration, arguments: arguments, given: argumentTypes, in: env)
+            case .undecided:
+                break
+            }
         }
         guard let (slot, registration, owner) = registration(for: type, tags: tags), registration.track == .sendable
         else {
@@ -339,48 +375,61 @@ extension ServiceStorage {
         }
     }
 
-    /// The instance of a shared service that this scope reads from the environment above it,
-    /// when that is a plain read (see `sharedSlotAbove(_:)`); nil leaves the resolve to
-    /// `registration(for:)`.
+    /// What a scope's resolve of `type` (untagged) finds in one walk up the chain: the instance
+    /// the application shares, the registration to build with in the scope's own slot, or
+    /// neither, which leaves the resolve to `registration(for:)`.
     @inlinable
-    func sharedValueAbove<Value>(_ type: Value.Type) -> Value? {
+    func scopeEntry<Value>(_ type: Value.Type) -> ScopeEntry<Value> {
         let section = ReaderGate.enter()
         defer { ReaderGate.leave(section) }
-        return sharedSlotAbove(ObjectIdentifier(type))?.cachedValue(type, on: .sendable)
+        let (slot, registration) = scopeWalk(ObjectIdentifier(type))
+        if let registration {
+            return .build(slot, registration)
+        }
+        guard let slot, let value = slot.cachedValue(type, on: .sendable) else {
+            return .undecided
+        }
+        return .shared(value)
     }
 
-    /// The slot in which a scope finds the instance of `key` it shares: the slot of the nearest
-    /// ancestor that is not a scope, if that ancestor registered `key` as a shared Sendable-track
-    /// service and neither this scope nor a scope between registered it. Nil in every other case,
-    /// which `registration(for:)` decides.
+    /// The walk of `scopeEntry(_:)`, in a scope: with a registration (retained), the one to build
+    /// `key` with in this scope's own slot, which is returned too if it was made; without one,
+    /// the slot whose cached instance the scope shares (that of the nearest ancestor that is not
+    /// a scope, which registered `key` as a shared Sendable-track service); neither, in any other
+    /// case.
     ///
-    /// Call only inside a `ReaderGate` section: the registration it reads is not retained.
+    /// Call only inside a `ReaderGate` section: the registrations it reads are not retained.
     ///
-    /// NB: no storage and no registration is retained, where `registration(for:)` retains both:
+    /// NB: no storage is retained, where `registration(for:)` retains every storage it passes:
     /// every request scope of a server resolves the application's singletons, from every thread,
     /// and a reference count is a cache line all of them would write.
     @usableFromInline
-    func sharedSlotAbove(_ key: ObjectIdentifier) -> Slot? {
+    func scopeWalk(_ key: ObjectIdentifier) -> (slot: Slot?, registration: Registration?) {
+        let own = lookup(key)
+        let this = Unmanaged.passUnretained(self).toOpaque()
         var storage = Unmanaged.passUnretained(self)
+        var found = own
         while true {
             // NB: each storage is borrowed: the scope it was reached from holds it.
-            let (slot, isScope, parent) = storage._withUnsafeGuaranteedRef {
-                ($0.lookup(key), $0.isScope, $0.parentReference)
-            }
-            let bits = slot?.registrationBits ?? 0
-            guard isScope else {
-                guard let slot, bits != 0 else {
-                    return nil
+            let (isScope, parent) = storage._withUnsafeGuaranteedRef { ($0.isScope, $0.parentReference) }
+            if let slot = found, case let bits = slot.registrationBits, bits != 0 {
+                let registration = RetainedBits.object(bits, as: Registration.self)
+                let (isShared, isSendable) = registration._withUnsafeGuaranteedRef {
+                    ($0.isShared, $0.track == .sendable)
                 }
-                let shares = RetainedBits.object(bits, as: Registration.self)._withUnsafeGuaranteedRef {
-                    $0.track == .sendable && $0.isShared
+                // NB: as `registration(for:)` decides: a scope builds its own registrations, and
+                // the inherited ones that are not shared, in its own slot; the nearest
+                // environment above it that is not a scope caches a shared one.
+                if !isShared || storage.toOpaque() == this {
+                    return (own, registration.takeUnretainedValue())
                 }
-                return shares ? slot : nil
+                return !isScope && isSendable ? (slot, nil) : (nil, nil)
             }
-            guard bits == 0, let parent else {
-                return nil
+            guard isScope, let parent else {
+                return (nil, nil)
             }
             storage = parent
+            found = parent._withUnsafeGuaranteedRef { $0.lookup(key) }
         }
     }
 
@@ -414,4 +463,16 @@ extension ServiceStorage {
     func asyncConstructionInProgress(_ slot: Slot) -> ServiceError {
         .factoryFailed(serviceType: slot.name, underlyingError: ServiceUsageError.asyncFactory(serviceType: slot.name))
     }
+}
+
+/// What a scope's resolve finds in one walk up the chain (`ServiceStorage.scopeEntry(_:)`).
+@usableFromInline
+enum ScopeEntry<Value> {
+    /// The instance that the nearest environment above the scope that is not a scope caches.
+    case shared(Value)
+    /// The registration to build with (retained), in the scope's own slot, nil if the scope has
+    /// not made that slot yet.
+    case build(Slot?, Registration)
+    /// Neither: `registration(for:)` decides.
+    case undecided
 }

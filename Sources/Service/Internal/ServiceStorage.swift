@@ -340,6 +340,7 @@ final class ServiceStorage: @unchecked Sendable {
     }
 
     /// The slot of `type` under `tags`, created if needed.
+    @usableFromInline
     func slot(creating type: Any.Type, tags: TagSet) -> Slot {
         slot(creating: type, tags: tags, with: nil).slot
     }
