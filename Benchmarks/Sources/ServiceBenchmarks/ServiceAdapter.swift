@@ -50,6 +50,15 @@ enum ServiceAdapter {
         }
     }
 
+    /// The instance of `type`, awaited with `resolveAsync`, as an `async` request handler would.
+    static func resolveAsync<T: Sendable>(_ type: T.Type, in env: ServiceEnv) async -> T {
+        do {
+            return try await env.resolveAsync(type)
+        } catch {
+            fatalError("benchmark graph failed to resolve: \(error)")
+        }
+    }
+
     /// The same for an `@Injectable` type, through the overload a user's `env.resolve(T.self)`
     /// with a concrete `T` calls.
     static func resolve<T: Injectable>(_ type: T.Type, in env: ServiceEnv) -> T {

@@ -37,6 +37,16 @@ func serveRequestInScope(_ id: Int) {
     }
 }
 
+/// `serveRequestInScope(_:)` as an `async` handler writes it, with `resolveAsync`.
+@inline(never)
+func serveRequestInScopeAsync(_ id: Int) async {
+    await env.withScope(named: "request") { scope in
+        scope.register(RequestID(value: id))
+        blackHole(await ServiceAdapter.resolveAsync(CachedSingleton.self, in: scope))
+        blackHole(await ServiceAdapter.resolveAsync(RequestLog.self, in: scope))
+    }
+}
+
 /// The same work written by hand: the context, the per-request object, the shared singleton.
 @inline(never)
 func serveRequestByHand(_ id: Int) {
@@ -149,6 +159,15 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
             blackHole(table)
         }
     case "scope-by-hand": repeatInline(count) { serveRequestByHand(1) }
+    case "scope-async":
+        // NB: from a task, with the main thread waiting: an `await` at the top level makes the
+        // program's main function async, which valgrind cannot run.
+        let finished = DispatchSemaphore(value: 0)
+        Task.detached {
+            for _ in 0..<count { await serveRequestInScopeAsync(1) }
+            finished.signal()
+        }
+        finished.wait()
     default: fatalError("unknown profile \(arguments[index + 1])")
     }
     exit(0)
