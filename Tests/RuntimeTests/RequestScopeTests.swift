@@ -217,17 +217,19 @@ struct RequestScopeTests {
     // when nothing between registered the type.
 
     @Test("a scope's own registration wins over the app's cached singleton, whatever its form")
-    func ownRegistrationBeatsCachedSingleton() throws {
+    func ownRegistrationBeatsCachedSingleton() async throws {
         let (app, appStore) = try appWithCachedStore()
         let scope = app.makeScope(named: "request")
         scope.register(NoteStore.self) { (_: Int) in NoteStore() }
         #expect(throws: ServiceError.self) { try scope.resolve(NoteStore.self) }
         #expect(throws: ServiceError.self) { try scope.resolveIfRegistered(NoteStore.self) }
         #expect(try scope.resolve(NoteStore.self, arguments: 1) !== appStore)
+        await #expect(throws: ServiceError.self) { try await scope.resolveAsync(NoteStore.self) }
+        #expect(try await scope.resolveAsync(NoteStore.self, arguments: 1) !== appStore)
     }
 
     @Test("an inner scope shares what the outer scope registered, not the app's cached singleton")
-    func outerScopeBeatsCachedSingleton() throws {
+    func outerScopeBeatsCachedSingleton() async throws {
         let (app, appStore) = try appWithCachedStore()
         let session = app.makeScope(named: "session")
         session.register(NoteStore.self) { NoteStore() }
@@ -236,23 +238,25 @@ struct RequestScopeTests {
         let request = session.makeScope(named: "request")
         #expect(try request.resolve(NoteStore.self) === sessionStore)
         #expect(try request.resolveIfRegistered(NoteStore.self) === sessionStore)
+        #expect(try await request.resolveAsync(NoteStore.self) === sessionStore)
     }
 
     @Test("a scope of an override environment never reads the app's cached singleton")
-    func overrideBeatsCachedSingleton() throws {
+    func overrideBeatsCachedSingleton() async throws {
         let (app, appStore) = try appWithCachedStore()
         let test = ServiceEnv(name: "test", parent: app)
         let testStore = try test.resolve(NoteStore.self)
         #expect(testStore !== appStore)
         #expect(try test.makeScope(named: "request").resolve(NoteStore.self) === testStore)
         #expect(try test.makeScope(named: "request").resolveIfRegistered(NoteStore.self) === testStore)
+        #expect(try await test.makeScope(named: "request").resolveAsync(NoteStore.self) === testStore)
     }
 
     // NB: the three tests below resolve, in a scope, services that are not shared: a scope builds
     // those in its own slot, with the registration its one walk up the chain found first.
 
     @Test("an inner scope builds the outer scope's registration of a transient, not the app's")
-    func outerScopeBeatsAppTransient() throws {
+    func outerScopeBeatsAppTransient() async throws {
         let app = ServiceEnv(name: "app")
         app.register(RequestLog.self, scope: .transient) { RequestLog(requestID: 0) }
         let session = app.makeScope(named: "session")
@@ -260,11 +264,12 @@ struct RequestScopeTests {
         let request = session.makeScope(named: "request")
         #expect(try request.resolve(RequestLog.self).requestID == 7)
         #expect(try request.resolveIfRegistered(RequestLog.self)?.requestID == 7)
+        #expect(try await request.resolveAsync(RequestLog.self).requestID == 7)
         #expect(try app.makeScope(named: "other").resolve(RequestLog.self).requestID == 0)
     }
 
     @Test("a scoped service of the app is built once in each scope that resolves it, nested ones too")
-    func scopedServiceInNestedScopes() throws {
+    func scopedServiceInNestedScopes() async throws {
         let app = ServiceEnv(name: "app")
         let builds = Counter()
         app.register(RequestLog.self, scope: .scoped) { RequestLog(requestID: builds.increment()) }
@@ -272,15 +277,17 @@ struct RequestScopeTests {
         let request = session.makeScope(named: "request")
         let inner = try request.resolve(RequestLog.self)
         #expect(try request.resolveIfRegistered(RequestLog.self) === inner)
-        let outer = try #require(try session.resolveIfRegistered(RequestLog.self))
+        #expect(try await request.resolveAsync(RequestLog.self) === inner)
+        let outer = try await session.resolveAsync(RequestLog.self)
         #expect(outer !== inner)
         #expect(try session.resolve(RequestLog.self) === outer)
+        #expect(try session.resolveIfRegistered(RequestLog.self) === outer)
         #expect(builds.value == 2)
     }
 
     @Test("an inherited registration a plain resolve cannot build is an error in a scope as in the app")
     @MainActor
-    func unbuildableInheritedRegistration() throws {
+    func unbuildableInheritedRegistration() async throws {
         let app = ServiceEnv(name: "app")
         app.register(RequestLog.self, scope: .transient) { (id: Int) in RequestLog(requestID: id) }
         app.registerMain(RequestContext.self, scope: .transient) { RequestContext(id: 1) }
@@ -296,6 +303,8 @@ struct RequestScopeTests {
                 continue
             }
             #expect(try env.resolveIfRegistered(RequestContext.self) == nil)
+            #expect(try await env.resolveAsyncIfRegistered(RequestContext.self) == nil)
+            await #expect(throws: ServiceError.self) { try await env.resolveAsync(RequestLog.self) }
             #expect(try env.resolveMain(RequestContext.self).id == 1)
         }
     }

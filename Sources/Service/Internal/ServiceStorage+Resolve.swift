@@ -15,7 +15,7 @@ extension ServiceStorage {
     ) throws(ServiceError) -> Value {
         if isScope {
             switch scopeEntry(type) {
-            case .shared(let value):
+            case .instance(let value):
                 return value
             case .build(let slot, let registration):
                 return try buildOwn(type, slot: slot ?? self.slot(creating: type, tags: []), registration, in: env)
@@ -67,19 +67,17 @@ extension ServiceStorage {
         argumentTypes: () -> [Any.Type],
         in env: ServiceEnv,
     ) throws(ServiceError) -> Value? {
-        if isScope && tags.isEmpty {
-            switch scopeEntry(type) {
-            case .shared(let value):
-                return value
-            case .build(let slot, let registration):
-                guard registration.track == .sendable else {
-                    return nil
-                }
-                let slot = slot ?? self.slot(creating: type, tags: [])
-                return try resolve(type, slot: slot, registration, arguments: arguments, given: argumentTypes, in: env)
-            case .undecided:
-                break
+        switch directEntry(type, tags: tags) {
+        case .instance(let value):
+            return value
+        case .build(let slot, let registration):
+            guard registration.track == .sendable else {
+                return nil
             }
+            let slot = slot ?? self.slot(creating: type, tags: [])
+            return try resolve(type, slot: slot, registration, arguments: arguments, given: argumentTypes, in: env)
+        case .undecided:
+            break
         }
         guard let (slot, registration, owner) = registration(for: type, tags: tags), registration.track == .sendable
         else {
@@ -144,13 +142,32 @@ extension ServiceStorage {
         argumentTypes: () -> [Any.Type],
         in env: ServiceEnv,
     ) async throws(ServiceError) -> Value? {
-        // NB: of the MainActor track, only `async` registrations resolve here.
-        guard let (slot, registration, owner) = registration(for: type, tags: tags),
-            registration.track == .sendable || registration.form == .async
-        else {
+        // NB: without this, a request's `resolveAsync` of the application's singleton looked the
+        // registration up in the scope and again in the application, retaining both, and bound
+        // the application as current around a read of its cache.
+        switch directEntry(type, tags: tags) {
+        case .instance(let value):
+            return value
+        case .build(let slot, let registration):
+            let slot = slot ?? self.slot(creating: type, tags: [])
+            return try await resolveAsync(
+                type,
+                slot: slot,
+                registration,
+                arguments: arguments,
+                given: argumentTypes,
+                in: env,
+            )
+        case .undecided:
+            break
+        }
+        guard let (slot, registration, owner) = registration(for: type, tags: tags) else {
             return nil
         }
         guard owner === self else {
+            guard registration.track == .sendable || registration.form == .async else {
+                return nil
+            }
             return try await delegateAsync(type, tags: tags, to: owner) { env async throws(ServiceError) in
                 try await owner.resolveAsyncIfRegistered(
                     type,
@@ -160,6 +177,32 @@ extension ServiceStorage {
                     in: env,
                 )
             }
+        }
+        return try await resolveAsync(
+            type,
+            slot: slot,
+            registration,
+            arguments: arguments,
+            given: argumentTypes,
+            in: env,
+        )
+    }
+
+    /// The `async` form of `resolve(_:slot:_:arguments:given:in:)`: builds (or returns the cached
+    /// instance of) `registration` in `slot`, this storage's own; nil if `registration` is on the
+    /// MainActor track and not `async`.
+    @inlinable
+    func resolveAsync<Value: Sendable>(
+        _ type: Value.Type,
+        slot: Slot,
+        _ registration: Registration,
+        arguments: any Sendable,
+        given argumentTypes: () -> [Any.Type],
+        in env: ServiceEnv,
+    ) async throws(ServiceError) -> Value? {
+        // NB: of the MainActor track, only `async` registrations resolve here.
+        guard registration.track == .sendable || registration.form == .async else {
+            return nil
         }
         guard registration.form == .async else {
             return try resolve(type, slot: slot, registration, arguments: arguments, given: argumentTypes, in: env)
@@ -375,64 +418,6 @@ extension ServiceStorage {
         }
     }
 
-    /// What a scope's resolve of `type` (untagged) finds in one walk up the chain: the instance
-    /// the application shares, the registration to build with in the scope's own slot, or
-    /// neither, which leaves the resolve to `registration(for:)`.
-    @inlinable
-    func scopeEntry<Value>(_ type: Value.Type) -> ScopeEntry<Value> {
-        let section = ReaderGate.enter()
-        defer { ReaderGate.leave(section) }
-        let (slot, registration) = scopeWalk(ObjectIdentifier(type))
-        if let registration {
-            return .build(slot, registration)
-        }
-        guard let slot, let value = slot.cachedValue(type, on: .sendable) else {
-            return .undecided
-        }
-        return .shared(value)
-    }
-
-    /// The walk of `scopeEntry(_:)`, in a scope: with a registration (retained), the one to build
-    /// `key` with in this scope's own slot, which is returned too if it was made; without one,
-    /// the slot whose cached instance the scope shares (that of the nearest ancestor that is not
-    /// a scope, which registered `key` as a shared Sendable-track service); neither, in any other
-    /// case.
-    ///
-    /// Call only inside a `ReaderGate` section: the registrations it reads are not retained.
-    ///
-    /// NB: no storage is retained, where `registration(for:)` retains every storage it passes:
-    /// every request scope of a server resolves the application's singletons, from every thread,
-    /// and a reference count is a cache line all of them would write.
-    @usableFromInline
-    func scopeWalk(_ key: ObjectIdentifier) -> (slot: Slot?, registration: Registration?) {
-        let own = lookup(key)
-        let this = Unmanaged.passUnretained(self).toOpaque()
-        var storage = Unmanaged.passUnretained(self)
-        var found = own
-        while true {
-            // NB: each storage is borrowed: the scope it was reached from holds it.
-            let (isScope, parent) = storage._withUnsafeGuaranteedRef { ($0.isScope, $0.parentReference) }
-            if let slot = found, case let bits = slot.registrationBits, bits != 0 {
-                let registration = RetainedBits.object(bits, as: Registration.self)
-                let (isShared, isSendable) = registration._withUnsafeGuaranteedRef {
-                    ($0.isShared, $0.track == .sendable)
-                }
-                // NB: as `registration(for:)` decides: a scope builds its own registrations, and
-                // the inherited ones that are not shared, in its own slot; the nearest
-                // environment above it that is not a scope caches a shared one.
-                if !isShared || storage.toOpaque() == this {
-                    return (own, registration.takeUnretainedValue())
-                }
-                return !isScope && isSendable ? (slot, nil) : (nil, nil)
-            }
-            guard isScope, let parent else {
-                return (nil, nil)
-            }
-            storage = parent
-            found = parent._withUnsafeGuaranteedRef { $0.lookup(key) }
-        }
-    }
-
     /// The cached instance in `slot` on `track`, if any.
     @inlinable
     func cachedValue<Value>(_ type: Value.Type, in slot: Slot, track: Track) -> Value? {
@@ -463,16 +448,4 @@ extension ServiceStorage {
     func asyncConstructionInProgress(_ slot: Slot) -> ServiceError {
         .factoryFailed(serviceType: slot.name, underlyingError: ServiceUsageError.asyncFactory(serviceType: slot.name))
     }
-}
-
-/// What a scope's resolve finds in one walk up the chain (`ServiceStorage.scopeEntry(_:)`).
-@usableFromInline
-enum ScopeEntry<Value> {
-    /// The instance that the nearest environment above the scope that is not a scope caches.
-    case shared(Value)
-    /// The registration to build with (retained), in the scope's own slot, nil if the scope has
-    /// not made that slot yet.
-    case build(Slot?, Registration)
-    /// Neither: `registration(for:)` decides.
-    case undecided
 }

@@ -1,0 +1,94 @@
+import Synchronization
+
+/// The reads a resolve tries before `registration(for:)`: its own cache, and, in a scope, one
+/// walk up the chain that neither retains a storage nor writes a line the application shares.
+extension ServiceStorage {
+    /// What a resolve of `type` under `tags` finds before `registration(for:)`, when `tags` is
+    /// empty: this storage's cached instance on the Sendable track, else, in a scope, what
+    /// `scopeEntry(_:)` finds.
+    ///
+    /// NB: as a synchronous `resolve` reads its cache first (`entry(_:)`), so that reading a
+    /// cached singleton retains nothing but the instance.
+    @inlinable
+    func directEntry<Value>(_ type: Value.Type, tags: TagSet) -> DirectEntry<Value> {
+        guard tags.isEmpty else {
+            return .undecided
+        }
+        if let cached = cachedValue(type, track: .sendable) {
+            return .instance(cached)
+        }
+        return isScope ? scopeEntry(type) : .undecided
+    }
+
+    /// What a scope's resolve of `type` (untagged) finds in one walk up the chain: the instance
+    /// the application shares, the registration to build with in the scope's own slot, or
+    /// neither, which leaves the resolve to `registration(for:)`.
+    @inlinable
+    func scopeEntry<Value>(_ type: Value.Type) -> DirectEntry<Value> {
+        let section = ReaderGate.enter()
+        defer { ReaderGate.leave(section) }
+        let (slot, registration) = scopeWalk(ObjectIdentifier(type))
+        if let registration {
+            return .build(slot, registration)
+        }
+        guard let slot, let value = slot.cachedValue(type, on: .sendable) else {
+            return .undecided
+        }
+        return .instance(value)
+    }
+
+    /// The walk of `scopeEntry(_:)`, in a scope: with a registration (retained), the one to build
+    /// `key` with in this scope's own slot, which is returned too if it was made; without one,
+    /// the slot whose cached instance the scope shares (that of the nearest ancestor that is not
+    /// a scope, which registered `key` as a shared Sendable-track service); neither, in any other
+    /// case.
+    ///
+    /// Call only inside a `ReaderGate` section: the registrations it reads are not retained.
+    ///
+    /// NB: no storage is retained, where `registration(for:)` retains every storage it passes:
+    /// every request scope of a server resolves the application's singletons, from every thread,
+    /// and a reference count is a cache line all of them would write.
+    @usableFromInline
+    func scopeWalk(_ key: ObjectIdentifier) -> (slot: Slot?, registration: Registration?) {
+        let own = lookup(key)
+        let this = Unmanaged.passUnretained(self).toOpaque()
+        var storage = Unmanaged.passUnretained(self)
+        var found = own
+        while true {
+            // NB: each storage is borrowed: the scope it was reached from holds it.
+            let (isScope, parent) = storage._withUnsafeGuaranteedRef { ($0.isScope, $0.parentReference) }
+            if let slot = found, case let bits = slot.registrationBits, bits != 0 {
+                let registration = RetainedBits.object(bits, as: Registration.self)
+                let (isShared, isSendable) = registration._withUnsafeGuaranteedRef {
+                    ($0.isShared, $0.track == .sendable)
+                }
+                // NB: as `registration(for:)` decides: a scope builds its own registrations, and
+                // the inherited ones that are not shared, in its own slot; the nearest
+                // environment above it that is not a scope caches a shared one.
+                if !isShared || storage.toOpaque() == this {
+                    return (own, registration.takeUnretainedValue())
+                }
+                return !isScope && isSendable ? (slot, nil) : (nil, nil)
+            }
+            guard isScope, let parent else {
+                return (nil, nil)
+            }
+            storage = parent
+            found = parent._withUnsafeGuaranteedRef { $0.lookup(key) }
+        }
+    }
+}
+
+/// What a resolve finds before `registration(for:)` (`ServiceStorage.directEntry(_:tags:)` and
+/// `scopeEntry(_:)`).
+@usableFromInline
+enum DirectEntry<Value> {
+    /// The instance to return: cached in the resolving storage, or, for a scope, in the nearest
+    /// environment above it that is not a scope.
+    case instance(Value)
+    /// The registration to build with (retained), in the resolving storage's own slot, nil if
+    /// that slot is not made yet.
+    case build(Slot?, Registration)
+    /// Neither: `registration(for:)` decides.
+    case undecided
+}
