@@ -30,7 +30,7 @@ per_operation() {
 
 rows=("$@")
 if [ ${#rows[@]} -eq 0 ]; then
-    rows=(leaf leaf-other-env three chain diamond cached cached-vs-atomic service-read main-service-read scope register register-concrete)
+    rows=(leaf leaf-other-env three chain diamond cached cached-vs-atomic service-read main-service-read scope scope-async register register-concrete)
 fi
 printf '| scenario | hand-written | Service, closures | × | Service, @Injectable | × |\n|---|---:|---:|---:|---:|---:|\n'
 for row in "${rows[@]}"; do
@@ -41,7 +41,7 @@ for row in "${rows[@]}"; do
         cached-vs-atomic) hand=$(per_operation hand-cached-atomic); closures=$(per_operation cached); macro="" ;;
         service-read) hand=$(per_operation hand-cached); closures=$(per_operation service-read); macro="" ;;
         main-service-read) hand=$(per_operation hand-cached); closures=$(per_operation main-service-read); macro="" ;;
-        scope) hand=$(per_operation scope-by-hand); closures=$(per_operation scope); macro="" ;;
+        scope | scope-async) hand=$(per_operation scope-by-hand); closures=$(per_operation "$row"); macro="" ;;
         register | register-concrete) hand=$(per_operation "hand-$row"); closures=$(per_operation "$row"); macro="" ;;
         *) hand=$(per_operation "hand-$row"); closures=$(per_operation "$row"); macro=$(per_operation "macro-$row") ;;
     esac
