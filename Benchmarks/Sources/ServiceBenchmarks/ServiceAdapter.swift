@@ -4,6 +4,7 @@ import Service
 enum ServiceAdapter {
     static func register(in env: ServiceEnv) {
         env.register(CachedSingleton.self) { CachedSingleton() }
+        env.register(CachedSingleton.self, tags: "primary") { CachedSingleton() }
         env.register(Leaf.self, scope: .transient) { Leaf() }
         env.register(DependencyA.self, scope: .transient) { DependencyA() }
         env.register(DependencyB.self, scope: .transient) { DependencyB() }
@@ -45,6 +46,15 @@ enum ServiceAdapter {
     static func resolve<T: Sendable>(_ type: T.Type, in env: ServiceEnv) -> T {
         do {
             return try env.resolve(type)
+        } catch {
+            fatalError("benchmark graph failed to resolve: \(error)")
+        }
+    }
+
+    /// The instance of `type` registered under `tag`.
+    static func resolve<T: Sendable>(_ type: T.Type, tag: String, in env: ServiceEnv) -> T {
+        do {
+            return try env.resolve(type, tags: tag)
         } catch {
             fatalError("benchmark graph failed to resolve: \(error)")
         }

@@ -127,6 +127,8 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
     case "macro-diamond":
         repeatInline(count) { consume(ServiceAdapter.resolve(MacroDiamondTop.self, in: injectableEnv)) }
     case "cached": repeatInline(count) { consume(ServiceAdapter.resolve(CachedSingleton.self, in: env)) }
+    case "cached-tagged":
+        repeatInline(count) { consume(ServiceAdapter.resolve(CachedSingleton.self, tag: "primary", in: env)) }
     case "service-read": repeatInline(count) { consume(probe.singleton) }
     case "main-service-read": repeatInline(count) { consume(mainProbe.singleton) }
     case "scope": repeatInline(count) { serveRequestInScope(1) }
