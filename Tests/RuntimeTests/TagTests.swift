@@ -15,6 +15,15 @@ func usageError(_ error: ServiceError?) -> ServiceUsageError? {
     return nil
 }
 
+/// A tag whose values all hash alike, so that their keys probe the same entries of a table.
+private struct CollidingTag: Hashable, Sendable {
+    let value: Int
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(0)
+    }
+}
+
 @Suite("Tags")
 struct TagTests {
     @Test("tagged and untagged registrations of one type coexist")
@@ -43,6 +52,27 @@ struct TagTests {
         env.register(Database.self, tags: 1) { Database(url: "int") }
         #expect(serviceError { try env.resolve(Database.self, tags: "1") } != nil)
         #expect(serviceError { try env.resolve(Database.self, tags: 1 as Int64) } != nil)
+    }
+
+    @Test("tagged keys stay found as their table grows, even when all their tags hash alike")
+    func manyTaggedKeys() throws {
+        let env = ServiceEnv(name: "tags")
+        let count = 300
+        for value in 0..<count {
+            env.register(Int.self, tags: value) { value }
+            env.register(Int.self, tags: CollidingTag(value: value)) { -value }
+        }
+        env.register(Int.self, tags: CollidingTag(value: 0), "second") { 1_000 }
+        let scope = env.makeScope(named: "request")
+        let wrong = try (0..<count).filter { value in
+            try env.resolve(Int.self, tags: value) != value
+                || env.resolve(Int.self, tags: CollidingTag(value: value)) != -value
+                || scope.resolve(Int.self, tags: CollidingTag(value: value)) != -value
+        }
+        #expect(wrong.isEmpty, "tags resolved to another key's registration: \(wrong.prefix(5))")
+        #expect(try env.resolve(Int.self, tags: "second", CollidingTag(value: 0)) == 1_000)
+        #expect(serviceError { try env.resolve(Int.self, tags: CollidingTag(value: count)) } != nil)
+        #expect(serviceError { try env.resolve(Int.self, tags: "second") } != nil)
     }
 
     @Test("an unknown tag is .notRegistered naming the type and the tag")

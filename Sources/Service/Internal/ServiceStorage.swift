@@ -25,6 +25,9 @@ final class ServiceStorage: @unchecked Sendable {
     /// The current `SlotTable`, unretained; `writer` keeps it alive, and keeps every table it
     /// outgrew alive too, so a reader may probe any table it loaded without a gate section.
     @usableFromInline let table: Atomic<UInt>
+    /// The current `SlotTable` of tagged slots, unretained, or zero before the first tagged slot;
+    /// kept alive the way `table` is (`ServiceStorage+Tagged.swift`).
+    let taggedTable = Atomic<UInt>(0)
     private let writerLock = Atomic(false)
     @exclusivity(unchecked) private var writerState: WriterState
     private let retiredLock = Atomic(false)
@@ -69,8 +72,10 @@ final class ServiceStorage: @unchecked Sendable {
         /// a lookup needs no gate section; each is half the size of the next, so together they
         /// take less memory than the current one.
         var outgrown: [SlotTable] = []
-        /// The slots of tagged keys; they are looked up under the writer lock.
+        /// The slots of tagged keys, for writers; readers probe `taggedTable`.
         var tagged: [TaggedKey: Slot] = [:]
+        /// Every table of tagged slots made, the published one last, kept until the storage is freed.
+        var taggedTables: [SlotTable] = []
         /// The tagged slots of each type, in creation order, for `resolveAll`.
         var taggedByType: [ObjectIdentifier: [Slot]] = [:]
         /// The decorators of each registered type, in the order they were added.
@@ -312,8 +317,7 @@ final class ServiceStorage: @unchecked Sendable {
         let section = ReaderGate.enter()
         defer { ReaderGate.leave(section) }
         guard tags.isEmpty else {
-            let key = TaggedKey(type: ObjectIdentifier(type), tags: tags)
-            guard let slot = withWriter({ $0.tagged[key] }) else {
+            guard let slot = taggedSlot(TaggedKey(type: ObjectIdentifier(type), tags: tags)) else {
                 return (nil, nil)
             }
             let bits = slot.registrationBits
@@ -363,6 +367,7 @@ final class ServiceStorage: @unchecked Sendable {
             let slot = state.blocks.make(type: type, tags: tags, registration: registration)
             state.tagged[key] = slot
             state.taggedByType[key.type, default: []].append(slot)
+            index(tagged: slot, for: key, in: &state)
             return (slot, true)
         }
     }

@@ -83,6 +83,25 @@ final class SlotTable: ManagedBuffer<SlotTable.Header, Atomic<UInt>> {
         }
     }
 
+    /// The slot under `key`, a hash, that `matches`: the lookup of a key that is more than a
+    /// type's identity, whose slots `matches` compares in full.
+    func slot(for key: UInt, where matches: (Slot) -> Bool) -> Slot? {
+        withUnsafeMutablePointers { header, entries in
+            let capacity = header.pointee.capacity
+            var index = Self.home(of: key, shift: header.pointee.shift)
+            while true {
+                let found = entries[index].load(ordering: .acquiring)
+                if found == 0 {
+                    return nil
+                }
+                if matches(Slot(bits: found)) {
+                    return Slot(bits: found)
+                }
+                index = (index &+ 1) & (capacity &- 1)
+            }
+        }
+    }
+
     /// Adds an entry; the caller holds the writer lock, checked `slot(for:)` and left room.
     func insert(_ slot: Slot, for key: UInt) {
         withUnsafeMutablePointers { header, entries in

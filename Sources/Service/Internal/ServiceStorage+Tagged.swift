@@ -1,0 +1,48 @@
+import Synchronization
+
+/// Tagged slots, found without a lock.
+///
+/// A tagged key is a type and a set of tags, whose hash and equality are the tags' own, which are
+/// user code. Readers find its slot in a `SlotTable` of their own, by the key's hash, comparing
+/// each slot they probe in full; writers add it there under the writer lock, after the
+/// `tagged` dictionary they look keys up in. As with untagged slots, a full table is replaced by
+/// a larger one, which is published, and every table is kept until the storage is freed.
+///
+/// NB: readers used to look the dictionary up under the writer lock: every tagged resolve, on
+/// every thread, took the environment's one lock, and ran the tags' `==` and `hash(into:)`
+/// while holding it.
+extension ServiceStorage {
+    /// The slot of `key` in this storage, if one was made.
+    func taggedSlot(_ key: TaggedKey) -> Slot? {
+        let bits = taggedTable.load(ordering: .acquiring)
+        guard bits != 0 else {
+            return nil
+        }
+        let hash = UInt(bitPattern: key.hashValue)
+        // NB: the table is borrowed: the storage keeps every table it made until it deinits.
+        return RetainedBits.object(bits, as: SlotTable.self)._withUnsafeGuaranteedRef { table in
+            table.slot(for: hash) { ObjectIdentifier($0.type) == key.type && sameTags($0.tags, key.tags) }
+        }
+    }
+
+    /// Adds `slot`, just made for `key` and put in `state.tagged`, to the table readers probe;
+    /// grows that table into a new one, which it publishes, at a load factor of 3/4.
+    ///
+    /// Call only with the writer lock held, from `withWriter`.
+    func index(tagged slot: Slot, for key: TaggedKey, in state: inout WriterState) {
+        if let current = state.taggedTables.last, state.tagged.count * 4 <= current.slotCapacity * 3 {
+            current.insert(slot, for: UInt(bitPattern: key.hashValue))
+            return
+        }
+        var capacity = max(4, (state.taggedTables.last?.slotCapacity ?? 0) * 2)
+        while state.tagged.count * 4 > capacity * 3 {
+            capacity *= 2
+        }
+        let larger = SlotTable.make(capacity: capacity)
+        for (existingKey, existing) in state.tagged {
+            larger.insert(existing, for: UInt(bitPattern: existingKey.hashValue))
+        }
+        state.taggedTables.append(larger)
+        taggedTable.store(UInt(bitPattern: Unmanaged.passUnretained(larger).toOpaque()), ordering: .releasing)
+    }
+}
