@@ -145,38 +145,31 @@ extension ServiceStorage {
         // NB: without this, a request's `resolveAsync` of the application's singleton looked the
         // registration up in the scope and again in the application, retaining both, and bound
         // the application as current around a read of its cache.
+        let (slot, registration): (Slot, Registration)
         switch directEntry(type, tags: tags) {
         case .instance(let value):
             return value
-        case .build(let slot, let registration):
-            let slot = slot ?? self.slot(creating: type, tags: [])
-            return try await resolveAsync(
-                type,
-                slot: slot,
-                registration,
-                arguments: arguments,
-                given: argumentTypes,
-                in: env,
-            )
+        case .build(let own, let found):
+            (slot, registration) = (own ?? self.slot(creating: type, tags: []), found)
         case .undecided:
-            break
-        }
-        guard let (slot, registration, owner) = registration(for: type, tags: tags) else {
-            return nil
-        }
-        guard owner === self else {
-            guard registration.track == .sendable || registration.form == .async else {
+            guard let (found, foundRegistration, owner) = self.registration(for: type, tags: tags) else {
                 return nil
             }
-            return try await delegateAsync(type, tags: tags, to: owner) { env async throws(ServiceError) in
-                try await owner.resolveAsyncIfRegistered(
-                    type,
-                    tags: tags,
-                    arguments: arguments,
-                    argumentTypes: argumentTypes,
-                    in: env,
-                )
+            guard owner === self else {
+                guard foundRegistration.track == .sendable || foundRegistration.form == .async else {
+                    return nil
+                }
+                return try await delegateAsync(type, tags: tags, to: owner) { env async throws(ServiceError) in
+                    try await owner.resolveAsyncIfRegistered(
+                        type,
+                        tags: tags,
+                        arguments: arguments,
+                        argumentTypes: argumentTypes,
+                        in: env,
+                    )
+                }
             }
+            (slot, registration) = (found, foundRegistration)
         }
         return try await resolveAsync(
             type,

@@ -66,25 +66,12 @@ final class SlotTable: ManagedBuffer<SlotTable.Header, Atomic<UInt>> {
     /// The slot registered for `key`, if any.
     @inlinable @inline(__always)
     func slot(for key: UInt) -> Slot? {
-        withUnsafeMutablePointers { header, entries in
-            let capacity = header.pointee.capacity
-            var index = Self.home(of: key, shift: header.pointee.shift)
-            while true {
-                let found = entries[index].load(ordering: .acquiring)
-                if found == 0 {
-                    return nil
-                }
-                let slot = Slot(bits: found)
-                if UInt(bitPattern: ObjectIdentifier(slot.type)) == key {
-                    return slot
-                }
-                index = (index &+ 1) & (capacity &- 1)
-            }
-        }
+        slot(for: key) { UInt(bitPattern: ObjectIdentifier($0.type)) == key }
     }
 
-    /// The slot under `key`, a hash, that `matches`: the lookup of a key that is more than a
-    /// type's identity, whose slots `matches` compares in full.
+    /// The slot under `key` that `matches`: for `slot(for:)`, the one whose type `key` is; for a
+    /// key that is more than a type's identity, a hash of it, and `matches` compares in full.
+    @inlinable @inline(__always)
     func slot(for key: UInt, where matches: (Slot) -> Bool) -> Slot? {
         withUnsafeMutablePointers { header, entries in
             let capacity = header.pointee.capacity
@@ -94,8 +81,9 @@ final class SlotTable: ManagedBuffer<SlotTable.Header, Atomic<UInt>> {
                 if found == 0 {
                     return nil
                 }
-                if matches(Slot(bits: found)) {
-                    return Slot(bits: found)
+                let slot = Slot(bits: found)
+                if matches(slot) {
+                    return slot
                 }
                 index = (index &+ 1) & (capacity &- 1)
             }
