@@ -1,7 +1,8 @@
 import Synchronization
 
 /// The reads a resolve tries before `registration(for:)`: its own cache, and, in a scope, one
-/// walk up the chain that neither retains a storage nor writes a line the application shares.
+/// walk up the chain that retains no storage, and no registration but the one the scope builds
+/// with.
 extension ServiceStorage {
     /// What a resolve of `type` under `tags` finds before `registration(for:)`, when `tags` is
     /// empty: this storage's cached instance on the Sendable track, else, in a scope, what
@@ -45,9 +46,10 @@ extension ServiceStorage {
     ///
     /// Call only inside a `ReaderGate` section: the registrations it reads are not retained.
     ///
-    /// NB: no storage is retained, where `registration(for:)` retains every storage it passes:
-    /// every request scope of a server resolves the application's singletons, from every thread,
-    /// and a reference count is a cache line all of them would write.
+    /// NB: no storage is retained, and no registration of a shared service, where
+    /// `registration(for:)` retains the registration it finds and the storage that owns it: every
+    /// request scope of a server resolves the application's singletons, from every thread, and a
+    /// reference count is a cache line all of them would write.
     @usableFromInline
     func scopeWalk(_ key: ObjectIdentifier) -> (slot: Slot?, registration: Registration?) {
         let own = lookup(key)
