@@ -5,8 +5,8 @@ import Synchronization
 /// with.
 extension ServiceStorage {
     /// What a resolve of `type` under `tags` finds before `registration(for:)`, when `tags` is
-    /// empty: this storage's cached instance on the Sendable track, else, in a scope, what
-    /// `scopeEntry(_:)` finds.
+    /// empty: this storage's cached instance on the Sendable track, else what `scopeEntry(_:)`
+    /// finds, read in the same section with the same lookup of this storage's slot.
     ///
     /// NB: as a synchronous `resolve` reads its cache first (`entry(_:)`), so that reading a
     /// cached singleton retains nothing but the instance.
@@ -15,20 +15,30 @@ extension ServiceStorage {
         guard tags.isEmpty else {
             return .undecided
         }
-        if let cached = cachedValue(type, track: .sendable) {
-            return .instance(cached)
-        }
-        return isScope ? scopeEntry(type) : .undecided
+        return entry(type, readingOwnCache: true)
     }
 
-    /// What a scope's resolve of `type` (untagged) finds in one walk up the chain: the instance
-    /// the application shares, the registration to build with in the scope's own slot, or
-    /// neither, which leaves the resolve to `registration(for:)`.
+    /// What a resolve of `type` (untagged) finds in one walk up the chain from this storage: its
+    /// own registration; in a scope, the instance the application shares, or the registration
+    /// to build with in the scope's own slot; else neither, which leaves the resolve to
+    /// `registration(for:)`. For a resolve that has read this storage's cache already.
     @inlinable
     func scopeEntry<Value>(_ type: Value.Type) -> DirectEntry<Value> {
+        entry(type, readingOwnCache: false)
+    }
+
+    /// `directEntry(_:tags:)` and `scopeEntry(_:)`: one read section, one lookup of this
+    /// storage's slot, then `walk(_:from:)`.
+    @inlinable
+    func entry<Value>(_ type: Value.Type, readingOwnCache: Bool) -> DirectEntry<Value> {
         let section = ReaderGate.enter()
         defer { ReaderGate.leave(section) }
-        let (slot, registration) = scopeWalk(ObjectIdentifier(type))
+        let key = ObjectIdentifier(type)
+        let own = lookup(key)
+        if readingOwnCache, let value = own?.cachedValue(type, on: .sendable) {
+            return .instance(value)
+        }
+        let (slot, registration) = walk(key, from: own)
         if let registration {
             return .build(slot, registration)
         }
@@ -38,11 +48,12 @@ extension ServiceStorage {
         return .instance(value)
     }
 
-    /// The walk of `scopeEntry(_:)`, in a scope: with a registration (retained), the one to build
-    /// `key` with in this scope's own slot, which is returned too if it was made; without one,
-    /// the slot whose cached instance the scope shares (that of the nearest ancestor that is not
-    /// a scope, which registered `key` as a shared Sendable-track service); neither, in any other
-    /// case.
+    /// The walk of `entry(_:readingOwnCache:)`, from `own`, this storage's slot of `key`: with a
+    /// registration (retained), the one to build `key` with in this storage's own slot, which is
+    /// returned too if it was made; without one, the slot whose cached instance a scope shares
+    /// (that of the nearest ancestor that is not a scope, which registered `key` as a shared
+    /// Sendable-track service); neither, in any other case. Past this storage it walks only if
+    /// this storage is a scope.
     ///
     /// Call only inside a `ReaderGate` section: the registrations it reads are not retained.
     ///
@@ -51,8 +62,7 @@ extension ServiceStorage {
     /// request scope of a server resolves the application's singletons, from every thread, and a
     /// reference count is a cache line all of them would write.
     @usableFromInline
-    func scopeWalk(_ key: ObjectIdentifier) -> (slot: Slot?, registration: Registration?) {
-        let own = lookup(key)
+    func walk(_ key: ObjectIdentifier, from own: Slot?) -> (slot: Slot?, registration: Registration?) {
         let this = Unmanaged.passUnretained(self).toOpaque()
         var storage = Unmanaged.passUnretained(self)
         var found = own
