@@ -75,6 +75,26 @@ struct TagTests {
         #expect(serviceError { try env.resolve(Int.self, tags: "second") } != nil)
     }
 
+    @Test("sets of several tags whose hashes add up alike stay apart, in any order")
+    func severalCollidingTags() throws {
+        let env = ServiceEnv(name: "tags")
+        let one = CollidingTag(value: 1)
+        let two = CollidingTag(value: 2)
+        let three = CollidingTag(value: 3)
+        let four = CollidingTag(value: 4)
+        env.register(Int.self, tags: one, two) { 12 }
+        env.register(Int.self, tags: three, four) { 34 }
+        env.register(Int.self, tags: one, three) { 13 }
+        #expect(try env.resolve(Int.self, tags: two, one) == 12)
+        #expect(try env.resolve(Int.self, tags: four, three, four) == 34)
+        #expect(try env.resolve(Int.self, tags: three, one) == 13)
+        #expect(try env.makeScope(named: "request").resolve(Int.self, tags: one, two, one) == 12)
+        #expect(serviceError { try env.resolve(Int.self, tags: two, three) } != nil)
+        #expect(serviceError { try env.resolve(Int.self, tags: one) } != nil)
+        #expect(serviceError { try env.resolve(Int.self, tags: one, two, three) } != nil)
+        #expect(try env.resolveAll(Int.self, tags: one).sorted() == [12, 13])
+    }
+
     @Test("an unknown tag is .notRegistered naming the type and the tag")
     func unknownTag() {
         let env = ServiceEnv(name: "tags")

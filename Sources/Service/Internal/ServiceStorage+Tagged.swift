@@ -2,9 +2,9 @@ import Synchronization
 
 /// Tagged slots, found without a lock.
 ///
-/// A tagged key is a type and a set of tags, whose hash and equality are the tags' own, which are
-/// user code. Readers find its slot in a `SlotTable` of their own, by the key's hash, comparing
-/// each slot they probe in full; writers add it there under the writer lock, after the
+/// A tagged key is a type and a set of tags, each hashed once, when the tag is made, and compared
+/// by its type's own `==`, which is user code. Readers find its slot in a `SlotTable` of their
+/// own, by the type and the tags' hash, comparing each slot they probe in full; writers add it there under the writer lock, after the
 /// `tagged` dictionary they look keys up in. As with untagged slots, a full table is replaced by
 /// a larger one, which is published, and every table is kept until the storage is freed.
 ///
@@ -18,10 +18,10 @@ extension ServiceStorage {
         guard bits != 0 else {
             return nil
         }
-        let hash = UInt(bitPattern: key.hashValue)
+        let hash = key.tableKey
         // NB: the table is borrowed: the storage keeps every table it made until it deinits.
         return RetainedBits.object(bits, as: SlotTable.self)._withUnsafeGuaranteedRef { table in
-            table.slot(for: hash) { ObjectIdentifier($0.type) == key.type && sameTags($0.tags, key.tags) }
+            table.slot(for: hash) { ObjectIdentifier($0.type) == key.type && $0.hasTags(key.tags) }
         }
     }
 
@@ -31,7 +31,7 @@ extension ServiceStorage {
     /// Call only with the writer lock held, from `withWriter`.
     func index(tagged slot: Slot, for key: TaggedKey, in state: inout WriterState) {
         if let current = state.taggedTables.last, state.tagged.count * 4 <= current.slotCapacity * 3 {
-            current.insert(slot, for: UInt(bitPattern: key.hashValue))
+            current.insert(slot, for: key.tableKey)
             return
         }
         var capacity = max(4, (state.taggedTables.last?.slotCapacity ?? 0) * 2)
@@ -40,9 +40,19 @@ extension ServiceStorage {
         }
         let larger = SlotTable.make(capacity: capacity)
         for (existingKey, existing) in state.tagged {
-            larger.insert(existing, for: UInt(bitPattern: existingKey.hashValue))
+            larger.insert(existing, for: existingKey.tableKey)
         }
         state.taggedTables.append(larger)
         taggedTable.store(UInt(bitPattern: Unmanaged.passUnretained(larger).toOpaque()), ordering: .releasing)
+    }
+}
+
+extension Slot {
+    /// Whether the slot's key has exactly `tags`, compared where the record holds them.
+    func hasTags(_ tags: TagSet) -> Bool {
+        guard let boxed = record.pointee.boxedTags else {
+            return tags.isEmpty
+        }
+        return boxed.tags == tags
     }
 }

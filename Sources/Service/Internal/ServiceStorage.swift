@@ -90,6 +90,10 @@ final class ServiceStorage: @unchecked Sendable {
     struct TaggedKey: Hashable {
         let type: ObjectIdentifier
         let tags: TagSet
+
+        /// Where the key goes in a `SlotTable`, which mixes it: the type's address and the tags'
+        /// hash, without a `Hasher`.
+        var tableKey: UInt { UInt(bitPattern: type) ^ UInt(bitPattern: tags.combinedHash) }
     }
 
     /// A storage named `name` that inherits from `parent` (which it retains), if one is given.

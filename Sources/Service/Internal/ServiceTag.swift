@@ -1,63 +1,212 @@
 /// One tag of a registration: any `Hashable & Sendable` value, compared by value and type.
+///
+/// The value is boxed, in a class of its own type's, and hashed once: a copy of a tag is a
+/// retain, and two tags are compared by their hashes and their boxes' classes before their
+/// values are.
+///
+/// NB: it held the value as an `any Hashable & Sendable`: every copy of a tag (into a key, out of
+/// a set) copied the value through its type's value witnesses, and every comparison cast one
+/// value to the other's type through the runtime, together most of a tagged resolve.
 @usableFromInline
 struct ServiceTag: Hashable, Sendable, CustomStringConvertible {
-    let base: any Hashable & Sendable
+    @usableFromInline let value: any TagValue
+    /// The hash of the value and its type.
+    @usableFromInline let valueHash: Int
+
+    @inlinable
+    init<Value: Hashable & Sendable>(value: Value) {
+        var hasher = Hasher()
+        hasher.combine(ObjectIdentifier(Value.self))
+        hasher.combine(value)
+        self.value = TypedTagValue(value)
+        valueHash = hasher.finalize()
+    }
 
     @usableFromInline
     init(_ base: any Hashable & Sendable) {
-        self.base = base
+        func tag(_ value: some Hashable & Sendable) -> ServiceTag {
+            ServiceTag(value: value)
+        }
+        self = tag(base)
     }
 
     /// Equal when the values have the same type and are equal; unlike `AnyHashable`, `1` and
     /// `Int64(1)` are different tags.
     @usableFromInline
     static func == (lhs: ServiceTag, rhs: ServiceTag) -> Bool {
-        // NB: the values' own `==` and `hash(into:)`, called on the opened existential: wrapping
-        // each value in an `AnyHashable` looked up the metadata of its box on every call, which
-        // was a third of a tagged resolve.
-        // NB: both opened, so that the cast is from one concrete type to the same one, which
-        // the runtime answers at once; a cast from the existential searched it.
-        func isEqual<Left: Hashable>(_ left: Left) -> Bool {
-            func isEqual<Right: Hashable>(_ right: Right) -> Bool {
-                (right as? Left).map { $0 == left } ?? false
-            }
-            return isEqual(rhs.base)
+        // NB: the left box's class, opened, is what the right one is cast to: a cast to
+        // `TypedTagValue<Value>`, written in generic code, asked the runtime for its metadata.
+        func isEqual<Box: TagValue>(_ left: Box) -> Bool {
+            left.isEqual(toSameKind: unsafeDowncast(rhs.value, to: Box.self))
         }
-        return type(of: lhs.base) == type(of: rhs.base) && isEqual(lhs.base)
+        return lhs.valueHash == rhs.valueHash
+            && ObjectIdentifier(type(of: lhs.value)) == ObjectIdentifier(type(of: rhs.value))
+            && isEqual(lhs.value)
     }
 
     @usableFromInline
     func hash(into hasher: inout Hasher) {
-        hasher.combine(ObjectIdentifier(type(of: base)))
-        base.hash(into: &hasher)
+        hasher.combine(valueHash)
     }
 
     /// Strings quoted, everything else as `String(describing:)` spells it.
     @usableFromInline
     var description: String {
-        if let string = base as? String {
+        if let string = value.base as? String {
             return string.debugDescription
         }
-        return String(describing: base)
+        return String(describing: value.base)
+    }
+}
+
+/// The value of one tag, in a box whose class is its type's.
+@usableFromInline
+protocol TagValue: AnyObject, Sendable {
+    var base: any Hashable & Sendable { get }
+
+    /// Whether `other`, a box of this one's class, holds an equal value.
+    func isEqual(toSameKind other: Self) -> Bool
+}
+
+/// The box of a tag whose value is a `Value`.
+@usableFromInline
+final class TypedTagValue<Value: Hashable & Sendable>: TagValue {
+    @usableFromInline let value: Value
+
+    @inlinable
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    @usableFromInline
+    var base: any Hashable & Sendable { value }
+
+    @usableFromInline
+    func isEqual(toSameKind other: TypedTagValue) -> Bool {
+        other.value == value
     }
 }
 
 /// The tags of one registration key; order and repetition do not matter.
-@usableFromInline
-typealias TagSet = Set<ServiceTag>
-
-/// Whether `lhs` and `rhs` hold the same tags: `==`, with a shortcut for one tag each.
 ///
-/// NB: `Set`'s `==` hashes each element of one set to find it in the other, which cost a tagged
-/// lookup of one tag ~1,700 instructions; almost every registration has one tag.
-func sameTags(_ lhs: TagSet, _ rhs: TagSet) -> Bool {
-    guard lhs.count == rhs.count else {
+/// A value that holds one tag inline (almost every tagged registration has one), so that a key
+/// of one tag allocates nothing but its tag's box, and whose hash is the sum of its tags'
+/// hashes, so that it is computed as tags are added, in any order.
+///
+/// NB: it was a `Set<ServiceTag>`: a resolve under one tag allocated the set's storage, hashed
+/// the tag to insert it, hashed it again (with a `Hasher` of its own) to hash the set, and
+/// compared sets by hashing the tags of one to find them in the other.
+@usableFromInline
+struct TagSet: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral {
+    /// The distinct tags, in the order they were first added.
+    enum Tags {
+        case none
+        case one(ServiceTag)
+        case several([ServiceTag])
+    }
+
+    private(set) var tags = Tags.none
+    /// The wrapping sum of the tags' `valueHash`.
+    private(set) var combinedHash = 0
+
+    @usableFromInline
+    init() {}
+
+    init(_ tags: some Sequence<ServiceTag>) {
+        for tag in tags {
+            insert(tag)
+        }
+    }
+
+    @usableFromInline
+    init(arrayLiteral tags: ServiceTag...) {
+        self.init(tags)
+    }
+
+    /// Adds `tag` unless an equal tag is already in the set.
+    @usableFromInline
+    mutating func insert(_ tag: ServiceTag) {
+        switch tags {
+        case .none:
+            tags = .one(tag)
+        case .one(let first):
+            guard first != tag else {
+                return
+            }
+            tags = .several([first, tag])
+        case .several(var several):
+            guard !several.contains(tag) else {
+                return
+            }
+            tags = .none
+            several.append(tag)
+            tags = .several(several)
+        }
+        combinedHash &+= tag.valueHash
+    }
+
+    @usableFromInline
+    var isEmpty: Bool {
+        if case .none = tags {
+            return true
+        }
         return false
     }
-    guard lhs.count == 1, let left = lhs.first, let right = rhs.first else {
-        return lhs == rhs
+
+    var count: Int {
+        switch tags {
+        case .none: 0
+        case .one: 1
+        case .several(let several): several.count
+        }
     }
-    return left == right
+
+    func contains(_ tag: ServiceTag) -> Bool {
+        switch tags {
+        case .none: false
+        case .one(let only): only == tag
+        case .several(let several): several.contains(tag)
+        }
+    }
+
+    func isSuperset(of other: TagSet) -> Bool {
+        other.allSatisfy(contains)
+    }
+
+    @usableFromInline
+    func makeIterator() -> IndexingIterator<[ServiceTag]> {
+        switch tags {
+        case .none: [].makeIterator()
+        case .one(let only): [only].makeIterator()
+        case .several(let several): several.makeIterator()
+        }
+    }
+
+    @usableFromInline
+    static func == (lhs: TagSet, rhs: TagSet) -> Bool {
+        guard lhs.combinedHash == rhs.combinedHash, lhs.count == rhs.count else {
+            return false
+        }
+        if case .one(let left) = lhs.tags, case .one(let right) = rhs.tags {
+            return left == right
+        }
+        return lhs.allSatisfy(rhs.contains)
+    }
+
+    @usableFromInline
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(combinedHash)
+    }
+}
+
+/// The tags of a tagged slot's key, as its record holds them.
+@usableFromInline
+final class BoxedTags: Sendable {
+    @usableFromInline let tags: TagSet
+
+    init(_ tags: TagSet) {
+        self.tags = tags
+    }
 }
 
 /// Collects a pack of tags into a set.
@@ -65,7 +214,7 @@ func sameTags(_ lhs: TagSet, _ rhs: TagSet) -> Bool {
 func tagSet<each Tag: Hashable & Sendable>(_ tags: repeat each Tag) -> TagSet {
     var set = TagSet()
     for tag in repeat each tags {
-        set.insert(ServiceTag(tag))
+        set.insert(ServiceTag(value: tag))
     }
     return set
 }

@@ -32,7 +32,7 @@ struct Slot: Hashable, @unchecked Sendable {
     @inlinable var type: Any.Type { record.pointee.type }
 
     /// The tags of the registration key; empty for the untagged registration of `type`.
-    @inlinable var tags: TagSet { record.pointee.tags }
+    @inlinable var tags: TagSet { record.pointee.boxedTags?.tags ?? TagSet() }
 
     /// The slot's position in the order slots were created, which `resolveAll` reports in.
     var sequence: Int32 { record.pointee.sequence }
@@ -141,7 +141,8 @@ struct Slot: Hashable, @unchecked Sendable {
 @usableFromInline
 struct SlotRecord: ~Copyable {
     @usableFromInline let type: Any.Type
-    @usableFromInline let tags: TagSet
+    /// The key's tags, in a box of their own so that a record stays 48 bytes; nil for none.
+    @usableFromInline let boxedTags: BoxedTags?
     /// A retained `Registration`, or zero when nothing is registered.
     @usableFromInline let registration: Atomic<UInt>
     /// A retained `ValueBox` with the cached instance of the Sendable track, or zero.
@@ -159,7 +160,7 @@ struct SlotRecord: ~Copyable {
     /// A record for `type` under `tags`, holding `registration` (retained) if one is given.
     init(type: Any.Type, tags: TagSet, sequence: Int, registration: Registration?) {
         self.type = type
-        self.tags = tags
+        self.boxedTags = tags.isEmpty ? nil : BoxedTags(tags)
         self.sequence = Int32(sequence)
         // NB: the slot is not published yet; the store that publishes it orders these.
         self.registration = Atomic(registration.map(RetainedBits.retain) ?? 0)

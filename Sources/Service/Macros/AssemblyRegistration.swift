@@ -76,7 +76,7 @@ public struct AssemblyRegistration: Sendable, CustomStringConvertible {
     /// `Service as Key[tags: …] (scope, track)`.
     public var description: String {
         let service = String(describing: service)
-        let key = serviceName(registeredAs, tags: Set(tags.map(ServiceTag.init)))
+        let key = serviceName(registeredAs, tags: TagSet(tags.map(ServiceTag.init)))
         let name = service == String(describing: registeredAs) && tags.isEmpty ? service : "\(service) as \(key)"
         return "\(name) (\(scope), \(track == .main ? "MainActor" : "Sendable"))"
     }
