@@ -99,28 +99,37 @@ final class TypedTagValue<Value: Hashable & Sendable>: TagValue {
 @usableFromInline
 struct TagSet: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral {
     /// The distinct tags, in the order they were first added.
-    enum Tags {
+    @usableFromInline
+    enum Tags: Sendable {
         case none
         case one(ServiceTag)
         case several([ServiceTag])
     }
 
-    private(set) var tags = Tags.none
+    @usableFromInline private(set) var tags: Tags
     /// The wrapping sum of the tags' `valueHash`.
-    private(set) var combinedHash = 0
+    @usableFromInline private(set) var combinedHash: Int
 
-    @usableFromInline
-    init() {}
+    /// No tags.
+    @inlinable
+    init() {
+        tags = .none
+        combinedHash = 0
+    }
 
     init(_ tags: some Sequence<ServiceTag>) {
+        self.init()
         for tag in tags {
             insert(tag)
         }
     }
 
-    @usableFromInline
+    @inlinable
     init(arrayLiteral tags: ServiceTag...) {
-        self.init(tags)
+        self.init()
+        for tag in tags {
+            insert(tag)
+        }
     }
 
     /// Adds `tag` unless an equal tag is already in the set.
