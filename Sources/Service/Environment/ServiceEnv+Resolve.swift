@@ -86,7 +86,7 @@ extension ServiceEnv {
     /// finds; outlined, so that the inlined path stays small.
     @usableFromInline
     func resolveTraced<S: Sendable>(_ type: S.Type) throws(ServiceError) -> S {
-        try traced(type, tags: TagSet()) { () throws(ServiceError) -> S in
+        try traced(type, tags: .empty) { () throws(ServiceError) -> S in
             if let value = storage.cachedValue(type, track: .sendable) {
                 return value
             }
@@ -97,7 +97,7 @@ extension ServiceEnv {
     /// `resolveMain(_:)` with the resolution trace.
     @usableFromInline @MainActor
     func resolveMainTraced<S>(_ type: S.Type) throws(ServiceError) -> S {
-        try traced(type, tags: TagSet()) { () throws(ServiceError) -> S in
+        try traced(type, tags: .empty) { () throws(ServiceError) -> S in
             if let value = storage.cachedValue(type, track: .main) {
                 return value
             }

@@ -87,7 +87,7 @@ public enum __ServiceMacroSupport {
         guard ResolutionTracing.isOn else {
             return try env.storage.resolveOnEitherTrack(type, in: env)
         }
-        return try env.traced(type, tags: TagSet()) { () throws(ServiceError) -> T in
+        return try env.traced(type, tags: .empty) { () throws(ServiceError) -> T in
             try env.storage.resolveOnEitherTrack(type, in: env)
         }
     }

@@ -18,7 +18,8 @@ extension ServiceStorage {
             case .instance(let value):
                 return value
             case .build(let slot, let registration):
-                return try buildOwn(type, slot: slot ?? self.slot(creating: type, tags: TagSet()), registration, in: env)
+                let slot = slot ?? self.slot(creating: type, tags: .empty)
+                return try buildOwn(type, slot: slot, registration, in: env)
             case .undecided:
                 break
             }
@@ -33,7 +34,7 @@ extension ServiceStorage {
             if let cached = owner.cachedValue(type, in: slot, track: .sendable) {
                 return cached
             }
-            return try delegate(type, tags: TagSet(), to: owner) { env throws(ServiceError) in try env.resolve(type) }
+            return try delegate(type, tags: .empty, to: owner) { env throws(ServiceError) in try env.resolve(type) }
         }
         return try buildOwn(type, slot: slot, registration, in: env)
     }
@@ -74,7 +75,7 @@ extension ServiceStorage {
             guard registration.track == .sendable else {
                 return nil
             }
-            let slot = slot ?? self.slot(creating: type, tags: TagSet())
+            let slot = slot ?? self.slot(creating: type, tags: .empty)
             return try resolve(type, slot: slot, registration, arguments: arguments, given: argumentTypes, in: env)
         case .undecided:
             break
@@ -150,7 +151,7 @@ extension ServiceStorage {
         case .instance(let value):
             return value
         case .build(let own, let found):
-            (slot, registration) = (own ?? self.slot(creating: type, tags: TagSet()), found)
+            (slot, registration) = (own ?? self.slot(creating: type, tags: .empty), found)
         case .undecided:
             guard let (found, foundRegistration, owner) = self.registration(for: type, tags: tags) else {
                 return nil
@@ -225,7 +226,7 @@ extension ServiceStorage {
             throw .notRegistered(type)
         }
         guard owner === self else {
-            return try delegate(type, tags: TagSet(), to: owner) { env throws(ServiceError) in try env.resolveMain(type) }
+            return try delegate(type, tags: .empty, to: owner) { env throws(ServiceError) in try env.resolveMain(type) }
         }
         guard registration.form == .plain else {
             throw mismatch(slot, registration, given: [])
@@ -289,7 +290,7 @@ extension ServiceStorage {
     @inlinable @MainActor
     func resolveOnEitherTrack<Value>(
         _ type: Value.Type,
-        tags: TagSet = TagSet(),
+        tags: TagSet = .empty,
         in env: ServiceEnv,
     ) throws(ServiceError) -> Value {
         // NB: a tagged slot is not in the table `cachedValue(_:track:)` reads; `resolve` below

@@ -217,7 +217,7 @@ final class ServiceStorage: @unchecked Sendable {
     /// its parent (and so, up the chain, to the environment that registered it), which then owns
     /// the slot: build such a service in the owner, with the owner as the environment.
     @usableFromInline
-    func registration(for type: Any.Type, tags: TagSet = TagSet()) -> (Slot, Registration, ServiceStorage)? {
+    func registration(for type: Any.Type, tags: TagSet = .empty) -> (Slot, Registration, ServiceStorage)? {
         let (slot, own) = ownEntry(for: type, tags: tags)
         if let slot, let own {
             return (slot, own, self)
@@ -310,7 +310,7 @@ final class ServiceStorage: @unchecked Sendable {
     /// The untagged and tagged slots of `type` in this storage, in creation order.
     private func ownSlots(of type: Any.Type) -> [Slot] {
         let tagged = withWriter { $0.taggedByType[ObjectIdentifier(type)] ?? [] }
-        guard let untagged = ownEntry(for: type, tags: TagSet()).0 else {
+        guard let untagged = ownEntry(for: type, tags: .empty).0 else {
             return tagged
         }
         return ([untagged] + tagged).sorted { $0.sequence < $1.sequence }
@@ -385,7 +385,7 @@ final class ServiceStorage: @unchecked Sendable {
             if let existing = current.slot(for: key) {
                 return (existing, false)
             }
-            let slot = state.blocks.make(type: type, tags: TagSet(), registration: registration)
+            let slot = state.blocks.make(type: type, tags: .empty, registration: registration)
             // NB: grow at a load factor of 3/4; linear probing stays short below it.
             if state.blocks.count * 4 > current.slotCapacity * 3 {
                 let larger = SlotTable.make(capacity: current.slotCapacity * 2)
@@ -409,7 +409,7 @@ final class ServiceStorage: @unchecked Sendable {
     /// An instance cached under the previous registration stays if the scope, track and factory
     /// form are the same, and is dropped otherwise.
     @usableFromInline
-    func install(_ registration: Registration, for type: Any.Type, tags: TagSet = TagSet()) {
+    func install(_ registration: Registration, for type: Any.Type, tags: TagSet = .empty) {
         let (slot, isNew) = slot(creating: type, tags: tags, with: registration)
         if Registration.assemblies.load(ordering: .relaxed) != 0 && !registration.keepsSerial {
             let serial = Registration.nextSerial()

@@ -117,6 +117,10 @@ struct TagSet: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral {
         combinedHash = 0
     }
 
+    /// No tags: the key of an untagged registration.
+    @inlinable
+    static var empty: TagSet { TagSet() }
+
     init(_ tags: some Sequence<ServiceTag>) {
         self.init()
         for tag in tags {

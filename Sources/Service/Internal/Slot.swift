@@ -32,7 +32,7 @@ struct Slot: Hashable, @unchecked Sendable {
     @inlinable var type: Any.Type { record.pointee.type }
 
     /// The tags of the registration key; empty for the untagged registration of `type`.
-    @inlinable var tags: TagSet { record.pointee.boxedTags?.tags ?? TagSet() }
+    @inlinable var tags: TagSet { record.pointee.boxedTags?.tags ?? .empty }
 
     /// The slot's position in the order slots were created, which `resolveAll` reports in.
     var sequence: Int32 { record.pointee.sequence }

@@ -259,7 +259,7 @@ enum FrameParent {
     func admitChecked(_ type: Any.Type, tags: TagSet?, key: ObjectIdentifier) throws(ServiceError) {
         let (depth, ancestry) = depthAndAncestry
         if ancestry.mayContain(key) && contains(key, tags: tags) {
-            let name = serviceName(type, tags: tags ?? TagSet())
+            let name = serviceName(type, tags: tags ?? .empty)
             throw .circularDependency(serviceType: name, chain: chain() + [name])
         }
         guard depth >= DepthFloor.value else {
@@ -293,7 +293,7 @@ enum FrameParent {
             heap = frame.pointee.asyncParent
         }
         while let current = heap {
-            if current.key == key && current.tags == tags ?? TagSet() {
+            if current.key == key && current.tags == tags ?? .empty {
                 return true
             }
             heap = current.parent
