@@ -4,9 +4,10 @@ import Synchronization
 ///
 /// A tagged key is a type and a set of tags, each hashed once, when the tag is made, and compared
 /// by its type's own `==`, which is user code. Readers find its slot in a `SlotTable` of their
-/// own, by the type and the tags' hash, comparing each slot they probe in full; writers add it there under the writer lock, after the
-/// `tagged` dictionary they look keys up in. As with untagged slots, a full table is replaced by
-/// a larger one, which is published, and every table is kept until the storage is freed.
+/// own, by the type and the tags' hash, comparing each slot they probe in full; writers add it
+/// there under the writer lock, after the `tagged` dictionary they look keys up in. As with
+/// untagged slots, a full table is replaced by a larger one, which is published, and every table
+/// is kept until the storage is freed.
 ///
 /// NB: readers used to look the dictionary up under the writer lock: every tagged resolve, on
 /// every thread, took the environment's one lock, and ran the tags' `==` and `hash(into:)`

@@ -34,8 +34,8 @@ struct ServiceTag: Hashable, Sendable, CustomStringConvertible {
     /// `Int64(1)` are different tags.
     @usableFromInline
     static func == (lhs: ServiceTag, rhs: ServiceTag) -> Bool {
-        // NB: the left box's class, opened, is what the right one is cast to: a cast to
-        // `TypedTagValue<Value>`, written in generic code, asked the runtime for its metadata.
+        // NB: the left box opened, and the right one, of the same class, taken as its type
+        // without a check: `isEqual(toSameKind:)` compares two values of one type, with no cast.
         func isEqual<Box: TagValue>(_ left: Box) -> Bool {
             left.isEqual(toSameKind: unsafeDowncast(rhs.value, to: Box.self))
         }
