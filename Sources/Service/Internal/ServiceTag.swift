@@ -97,7 +97,7 @@ final class TypedTagValue<Value: Hashable & Sendable>: TagValue {
 /// the tag to insert it, hashed it again (with a `Hasher` of its own) to hash the set, and
 /// compared sets by hashing the tags of one to find them in the other.
 @usableFromInline
-struct TagSet: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral {
+struct TagSet: Hashable, Sendable, Sequence {
     /// The distinct tags, in the order they were first added.
     @usableFromInline
     enum Tags: Sendable {
@@ -122,14 +122,6 @@ struct TagSet: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral {
     static var empty: TagSet { TagSet() }
 
     init(_ tags: some Sequence<ServiceTag>) {
-        self.init()
-        for tag in tags {
-            insert(tag)
-        }
-    }
-
-    @inlinable
-    init(arrayLiteral tags: ServiceTag...) {
         self.init()
         for tag in tags {
             insert(tag)

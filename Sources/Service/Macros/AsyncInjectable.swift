@@ -41,7 +41,7 @@ extension ServiceEnv {
     /// ServiceEnv.current.register(Store.self, scope: .transient)
     /// ```
     public func register<S: AsyncInjectable>(_ type: S.Type, scope: ServiceScope) {
-        install(type, tags: [], scope: scope)
+        install(type, tags: .empty, scope: scope)
     }
 
     /// Registers an ``AsyncInjectable`` type as a singleton built by its `make(resolver:)`.
@@ -54,7 +54,7 @@ extension ServiceEnv {
     /// ServiceEnv.current.register(Store.self)
     /// ```
     public func register<S: AsyncInjectable>(_ type: S.Type) {
-        install(type, tags: [], scope: .singleton)
+        install(type, tags: .empty, scope: .singleton)
     }
 
     /// Registers an ``AsyncInjectable`` type under tags.
@@ -146,7 +146,7 @@ extension ServiceEnv {
     /// ```
     @MainActor
     public func registerMain<S: MainAsyncInjectable>(_ type: S.Type) {
-        installMain(type, tags: [], scope: .singleton)
+        installMain(type, tags: .empty, scope: .singleton)
     }
 
     /// Registers a ``MainAsyncInjectable`` type on the MainActor track with `scope`.
@@ -160,7 +160,7 @@ extension ServiceEnv {
     /// ```
     @MainActor
     public func registerMain<S: MainAsyncInjectable>(_ type: S.Type, scope: ServiceScope) {
-        installMain(type, tags: [], scope: scope)
+        installMain(type, tags: .empty, scope: scope)
     }
 
     /// Registers a ``MainAsyncInjectable`` type on the MainActor track under tags.
