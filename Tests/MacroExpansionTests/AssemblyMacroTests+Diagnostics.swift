@@ -66,6 +66,12 @@ struct AssemblyDiagnosticTests {
                         #sourceLocation()
                     }
 
+                    private enum __InjectableChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.InjectableCheck<Database>
+                        #sourceLocation()
+                    }
+
                     nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
                     private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
@@ -157,6 +163,14 @@ struct AssemblyDiagnosticTests {
                     private static func __trackChecks() {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<SystemClock>
+                        #sourceLocation(file: "test.swift", line: 3)
+                        func Line0Key(_ service: SystemClock) -> (any Clock) { service }
+                        #sourceLocation()
+                    }
+
+                    private enum __InjectableChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.InjectableCheck<SystemClock>
                         #sourceLocation()
                     }
 
@@ -179,7 +193,7 @@ struct AssemblyDiagnosticTests {
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register((any Clock).self, scope: .singleton) { () throws(__ServiceMacroSupport.Failure) -> (any Clock) in
-                            try SystemClock.make(resolver: __ServiceMacroSupport.Environment.current)
+                            try SystemClock.make(resolver: __ServiceMacroSupport.Environment.current) as (any Clock)
                         }
                     }
 
@@ -334,6 +348,15 @@ struct AssemblyDiagnosticTests {
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 4)
                         typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<Database>
+                        #sourceLocation()
+                    }
+
+                    private enum __InjectableChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.InjectableCheck<Database>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line1 = __ServiceMacroSupport.InjectableCheck<Database>
                         #sourceLocation()
                     }
 

@@ -20,6 +20,12 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                     }
 
+                    private enum __InjectableChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.MainInjectableCheck<HomeViewModel>
+                        #sourceLocation()
+                    }
+
                     nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
                     private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
@@ -99,6 +105,12 @@ extension AssemblyMacroTests {
                     private static func __trackChecks() {
                         #sourceLocation(file: "test.swift", line: 4)
                         typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Reporter>
+                        #sourceLocation()
+                    }
+
+                    private enum __InjectableChecks {
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line0 = __ServiceMacroSupport.InjectableCheck<Reporter>
                         #sourceLocation()
                     }
 
@@ -190,6 +202,12 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                     }
 
+                    private enum __InjectableChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.InjectableCheck<Feature>
+                        #sourceLocation()
+                    }
+
                     public init() {}
 
                     public nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
@@ -266,6 +284,12 @@ extension AssemblyMacroTests {
                     private static func __trackChecks() {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Checkout>
+                        #sourceLocation()
+                    }
+
+                    private enum __InjectableChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.InjectableCheck<Checkout>
                         #sourceLocation()
                     }
 
@@ -352,6 +376,12 @@ extension AssemblyMacroTests {
                     private static func __trackChecks() {
                         #sourceLocation(file: "test.swift", line: 4)
                         typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<Database>
+                        #sourceLocation()
+                    }
+
+                    private enum __InjectableChecks {
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line0 = __ServiceMacroSupport.InjectableCheck<Database>
                         #sourceLocation()
                     }
 

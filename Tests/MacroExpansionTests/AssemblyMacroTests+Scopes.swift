@@ -26,6 +26,15 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                     }
 
+                    private enum __InjectableChecks {
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line0 = __ServiceMacroSupport.InjectableCheck<NoteStore>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 5)
+                        typealias Line1 = __ServiceMacroSupport.InjectableCheck<NoteService>
+                        #sourceLocation()
+                    }
+
                     nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
 
                     private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
@@ -168,6 +177,21 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 7)
                         typealias Line3 = __ServiceMacroSupport.MainTrackCheck<Screen>
+                        #sourceLocation()
+                    }
+
+                    private enum __InjectableChecks {
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line0 = __ServiceMacroSupport.InjectableCheck<Clock>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 5)
+                        typealias Line1 = __ServiceMacroSupport.MainInjectableCheck<Router>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 6)
+                        typealias Line2 = __ServiceMacroSupport.InjectableCheck<Handler>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 7)
+                        typealias Line3 = __ServiceMacroSupport.MainInjectableCheck<Screen>
                         #sourceLocation()
                     }
 
@@ -354,6 +378,12 @@ extension AssemblyMacroTests {
                     private static func __trackChecks() {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.SendableTrackCheck<EditorSession>
+                        #sourceLocation()
+                    }
+
+                    private enum __InjectableChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.InjectableCheck<EditorSession>
                         #sourceLocation()
                     }
 

@@ -26,6 +26,20 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 6)
                         typealias Line2 = __ServiceMacroSupport.SendableTrackCheck<SQLiteStore>
+                        #sourceLocation(file: "test.swift", line: 6)
+                        func Line2Key(_ service: SQLiteStore) -> (any Store) { service }
+                        #sourceLocation()
+                    }
+
+                    private enum __InjectableChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.InjectableCheck<Database>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line1 = __ServiceMacroSupport.InjectableCheck<Database>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 6)
+                        typealias Line2 = __ServiceMacroSupport.InjectableCheck<SQLiteStore>
                         #sourceLocation()
                     }
 
@@ -78,7 +92,7 @@ extension AssemblyMacroTests {
                         env.register(Database.self, tags: "replica", Region.eu, scope: .transient)
                         env.register(Config.self, tags: "staging", scope: .singleton) { Config(url: "https://staging.example.com") }
                         env.register((any Store).self, tags: 1, scope: .singleton) { () throws(__ServiceMacroSupport.Failure) -> (any Store) in
-                            try SQLiteStore.make(resolver: __ServiceMacroSupport.Environment.current)
+                            try SQLiteStore.make(resolver: __ServiceMacroSupport.Environment.current) as (any Store)
                         }
                     }
 
@@ -163,9 +177,23 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 4)
                         typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<SystemClock>
+                        #sourceLocation(file: "test.swift", line: 4)
+                        func Line1Key(_ service: SystemClock) -> (any Clock) { service }
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 6)
                         typealias Line2 = __ServiceMacroSupport.SendableTrackCheck<Database>
+                        #sourceLocation()
+                    }
+
+                    private enum __InjectableChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.InjectableCheck<Checkout>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line1 = __ServiceMacroSupport.InjectableCheck<SystemClock>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 6)
+                        typealias Line2 = __ServiceMacroSupport.InjectableCheck<Database>
                         #sourceLocation()
                     }
 
@@ -225,7 +253,7 @@ extension AssemblyMacroTests {
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(Checkout.self, scope: .singleton)
                         env.register((any Clock).self, scope: .singleton) { () throws(__ServiceMacroSupport.Failure) -> (any Clock) in
-                            try SystemClock.make(resolver: __ServiceMacroSupport.Environment.current)
+                            try SystemClock.make(resolver: __ServiceMacroSupport.Environment.current) as (any Clock)
                         }
                         env.register(Config.self, scope: .singleton) { Config() }
                         env.register(Database.self, tags: "replica", scope: .singleton)

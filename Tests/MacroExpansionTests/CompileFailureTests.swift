@@ -271,11 +271,54 @@ struct CompileFailureTests {
         #expect(errors.count == 1, "\(errors)")
     }
 
+    @Test("#register of a type that is not @Injectable fails on its line, first, naming the type and both fixes")
+    func typeThatIsNotInjectable() async {
+        let build = await Self.build
+        let errors = build.errors(onLine: 417)
+        #expect(
+            errors.first?.hasSuffix(
+                "error: type 'SiteSettings' does not conform to protocol '`@Injectable, which #register requires without a closure: add it to the type, or give #register a closure`'"
+            ) == true,
+            "\(errors)",
+        )
+        // NB: what it said before: no match among the macro's overloads, with a note on each in
+        // this library's source, and the track check's advice to use #registerMain.
+        #expect(!errors.contains { $0.contains("#registerMain") }, "\(errors)")
+        #expect(!build.output.contains("no exact matches in call to macro"))
+        #expect(!build.block(onLine: 417).contains { $0.contains("Sources/Service/") })
+    }
+
+    @Test("#registerMain of a type that is not @Injectable fails on its line, first, naming the type")
+    func mainActorTypeThatIsNotInjectable() async {
+        let build = await Self.build
+        let errors = build.errors(onLine: 418)
+        #expect(
+            errors.first?.hasSuffix(
+                "error: type 'Palette' does not conform to protocol '`@Injectable, which #registerMain requires: add it to the type`'"
+            ) == true,
+            "\(errors)",
+        )
+        #expect(!errors.contains { $0.contains("use #register") }, "\(errors)")
+    }
+
+    @Test("#register under a protocol the service does not conform to fails on its line, naming both")
+    func serviceRegisteredAsAProtocolItIsNot() async {
+        let build = await Self.build
+        build.expectOneError(
+            onLine: 432,
+            endingWith: "error: return expression of type 'CardGateway' does not conform to 'PaymentGateway'",
+        )
+        // NB: the conversion in `assemble(env:)`'s closure alone left the compiler without one.
+        #expect(!build.output.contains("failed to produce diagnostic"))
+    }
+
     @Test("the fixture's correct declarations produce no other errors")
     func noStrayErrors() async {
         let build = await Self.build
         let lines = Set(build.errorLines)
-        let expected: Set = [14, 27, 40, 50, 68, 89, 207, 222, 230, 243, 267, 282, 303, 322, 323, 334, 358, 372, 403]
+        let expected: Set = [
+            14, 27, 40, 50, 68, 89, 207, 222, 230, 243, 267, 282, 303, 322, 323, 334, 358, 372, 403, 417, 418, 432,
+        ]
         #expect(lines.isSubset(of: expected), "unexpected errors: \(build.errorMessages)")
     }
 }

@@ -90,9 +90,26 @@ struct DocumentationExampleTests {
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 5)
                         typealias Line2 = __ServiceMacroSupport.SendableTrackCheck<SystemClock>
+                        #sourceLocation(file: "test.swift", line: 5)
+                        func Line2Key(_ service: SystemClock) -> (any TimeSource) { service }
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 7)
                         typealias Line3 = __ServiceMacroSupport.MainTrackCheck<HomeViewModel>
+                        #sourceLocation()
+                    }
+
+                    private enum __InjectableChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.InjectableCheck<Database>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line1 = __ServiceMacroSupport.InjectableCheck<UserRepository>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 5)
+                        typealias Line2 = __ServiceMacroSupport.InjectableCheck<SystemClock>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 7)
+                        typealias Line3 = __ServiceMacroSupport.MainInjectableCheck<HomeViewModel>
                         #sourceLocation()
                     }
 
@@ -162,7 +179,7 @@ struct DocumentationExampleTests {
                         env.register(Database.self, scope: .singleton)
                         env.register(UserRepository.self, scope: .transient)
                         env.register((any TimeSource).self, scope: .singleton) { () throws(__ServiceMacroSupport.Failure) -> (any TimeSource) in
-                            try SystemClock.make(resolver: __ServiceMacroSupport.Environment.current)
+                            try SystemClock.make(resolver: __ServiceMacroSupport.Environment.current) as (any TimeSource)
                         }
                         env.register(Config.self, scope: .singleton) { Config(url: "https://example.com") }
                         env.registerMain(HomeViewModel.self, scope: .singleton)
@@ -344,6 +361,15 @@ struct DocumentationExampleTests {
                         #sourceLocation()
                         #sourceLocation(file: "test.swift", line: 4)
                         typealias Line1 = __ServiceMacroSupport.SendableTrackCheck<Pong>
+                        #sourceLocation()
+                    }
+
+                    private enum __InjectableChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.InjectableCheck<Ping>
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
+                        typealias Line1 = __ServiceMacroSupport.InjectableCheck<Pong>
                         #sourceLocation()
                     }
 

@@ -114,3 +114,80 @@ extension ServiceEnv {
         storage.install(registration, for: S.self)
     }
 }
+
+// MARK: - A type that cannot build itself, registered without a factory
+
+extension ServiceEnv {
+    /// Catches a type registered without a factory that cannot build itself (it is neither
+    /// ``Injectable`` nor a ``ServiceKey``), and says how to register it: where no overload
+    /// matched, the compiler listed every one.
+    ///
+    /// ```swift
+    /// struct Config: Sendable { let retries: Int }
+    /// ServiceEnv.current.register(Config.self, scope: .transient) { Config(retries: 3) }
+    /// ```
+    // swift-format-ignore
+    @available(
+        *,
+        unavailable,
+        message: "a type that is not Injectable or a ServiceKey is registered with a factory: 'register(_:scope:factory:)'; or make it '@Injectable'"
+    )
+    public func register<S>(_ type: S.Type, scope: ServiceScope) {
+        preconditionFailure("unavailable")
+    }
+
+    /// Catches a type registered under tags without a factory that cannot build itself, and says
+    /// how to register it.
+    ///
+    /// ```swift
+    /// struct Endpoint: Sendable { let url: String }
+    /// ServiceEnv.current.register(Endpoint.self, tags: "backup") { Endpoint(url: "https://backup.example.com") }
+    /// ```
+    // swift-format-ignore
+    @available(
+        *,
+        unavailable,
+        message: "a type that is not Injectable is registered with a factory: 'register(_:tags:scope:factory:)'; or make it '@Injectable'"
+    )
+    public func register<S, each Tag: Hashable & Sendable>(_ type: S.Type, tags: repeat each Tag, scope: ServiceScope) {
+        preconditionFailure("unavailable")
+    }
+
+    /// Catches a type registered on the MainActor track without a factory that cannot build
+    /// itself (it is neither ``MainInjectable`` nor a ``ServiceKey``), and says how to register it.
+    ///
+    /// ```swift
+    /// @MainActor final class Palette {}
+    /// @MainActor func setUp() { ServiceEnv.current.registerMain(Palette.self, scope: .transient) { Palette() } }
+    /// ```
+    // swift-format-ignore
+    @available(
+        *,
+        unavailable,
+        message: "a type that is not MainInjectable or a ServiceKey is registered with a factory: 'registerMain(_:scope:factory:)'; or make it '@Injectable' and '@MainActor'"
+    )
+    public func registerMain<S>(_ type: S.Type, scope: ServiceScope) {
+        preconditionFailure("unavailable")
+    }
+
+    /// Catches a type registered on the MainActor track under tags without a factory that
+    /// cannot build itself, and says how to register it.
+    ///
+    /// ```swift
+    /// @MainActor final class Banner {}
+    /// @MainActor func setUp() { ServiceEnv.current.registerMain(Banner.self, tags: "welcome") { Banner() } }
+    /// ```
+    // swift-format-ignore
+    @available(
+        *,
+        unavailable,
+        message: "a type that is not MainInjectable is registered with a factory: 'registerMain(_:tags:scope:factory:)'; or make it '@Injectable' and '@MainActor'"
+    )
+    public func registerMain<S, each Tag: Hashable & Sendable>(
+        _ type: S.Type,
+        tags: repeat each Tag,
+        scope: ServiceScope,
+    ) {
+        preconditionFailure("unavailable")
+    }
+}

@@ -34,14 +34,31 @@ public enum __ServiceMacroSupport {
         `@MainActor, which #registerMain requires: add it to the type, or use #register`
     public typealias SendableTrackService =
         `not @MainActor, which #register requires: register it with #registerMain`
+    public typealias RegisteredInjectable =
+        `@Injectable, which #register requires without a closure: add it to the type, or give #register a closure`
+    public typealias MainRegisteredInjectable = `@Injectable, which #registerMain requires: add it to the type`
+
+    /// Names a `#register` line's service among the assembly's members, where a type that is not
+    /// `@Injectable` fails its constraint before a generated declaration names a member the
+    /// macro would have given it (the module's interface job reports the first error it finds).
+    public enum InjectableCheck<Service: RegisteredInjectable> {}
+
+    /// Names a `#registerMain` line's service among the assembly's members, as `InjectableCheck`.
+    public enum MainInjectableCheck<Service: MainRegisteredInjectable> {}
 
     /// Names a `#registerMain` line's service in the assembly's track checks, where a type that
-    /// is not `@MainActor` fails its constraint.
-    public enum MainTrackCheck<Service: MainTrackService> {}
+    /// is not `@Injectable`, or not `@MainActor`, fails its constraint.
+    ///
+    /// NB: the compiler reports the first requirement a type fails, in the order of the
+    /// protocols' names: `@Injectable…` before `@MainActor…`.
+    public enum MainTrackCheck<Service: MainRegisteredInjectable & MainTrackService> {}
 
-    /// Names a `#register` line's `@Injectable` service in the assembly's track checks, where a
-    /// `@MainActor` type fails its constraint.
-    public enum SendableTrackCheck<Service: SendableTrackService> {}
+    /// Names a `#register` line's service in the assembly's track checks, where a type that is
+    /// not `@Injectable`, or is `@MainActor`, fails its constraint.
+    ///
+    /// NB: the compiler reports the first requirement a type fails, in the order of the
+    /// protocols' names: `@Injectable…` before `not @MainActor…`.
+    public enum SendableTrackCheck<Service: RegisteredInjectable & SendableTrackService> {}
 
     /// Applies an assembly named in `includes:` as part of the `assemble` or `apply` call in
     /// progress: from any isolation if it has no MainActor services, else on the main actor.
@@ -258,6 +275,23 @@ public protocol `@MainActor, which #registerMain requires: add it to the type, o
 /// requirement beside it would reject an isolated one.
 @_documentation(visibility: private)
 public protocol `not @MainActor, which #register requires: register it with #registerMain`: SendableMetatype {}
+
+/// What a `#register` line without a closure requires of its type, refined by every protocol
+/// `@Injectable` conforms a type to: an assembly names the type of each such line in
+/// `SendableTrackCheck`, so that for a type that is not `@Injectable` the compiler's first line
+/// reads "type 'Config' does not conform to protocol '`@Injectable, which #register requires
+/// without a closure: add it to the type, or give #register a closure`'" on that line.
+///
+/// NB: a protocol of its own, not a parent of the track protocols: a requirement of both would
+/// be reduced to the track's, and the compiler would name that one.
+// swift-format-ignore
+@_documentation(visibility: private)
+public protocol `@Injectable, which #register requires without a closure: add it to the type, or give #register a closure`: SendableMetatype {}
+
+/// What a `#registerMain` line requires of its type, refined by every protocol `@Injectable`
+/// conforms a type to; see `__ServiceMacroSupport.MainTrackCheck`.
+@_documentation(visibility: private)
+public protocol `@Injectable, which #registerMain requires: add it to the type`: SendableMetatype {}
 
 extension `registered with #registerMain, not #register` {
     @available(*, unavailable, message: "a '@MainActor' service is registered with '#registerMain', not '#register'")

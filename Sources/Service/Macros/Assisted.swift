@@ -59,7 +59,9 @@ extension Assisted: Sendable where Value: Sendable {}
 /// }
 /// ServiceEnv.current.register(Stamp.self, scope: .transient)
 /// ```
-public protocol AssistedInjectable: Sendable, __ServiceMacroSupport.SendableTrackService {
+public protocol AssistedInjectable: Sendable, __ServiceMacroSupport.SendableTrackService,
+    __ServiceMacroSupport.RegisteredInjectable, __ServiceMacroSupport.MainRegisteredInjectable
+{
     /// The initializer's parameters in order: arguments (kind `.argument`) and dependencies.
     static var dependencies: [ServiceDependency] { get }
 

@@ -20,7 +20,9 @@
 ///     _ = try await env.resolveAsync(Store.self)
 /// }
 /// ```
-public protocol AsyncInjectable: Sendable, __ServiceMacroSupport.SendableTrackService {
+public protocol AsyncInjectable: Sendable, __ServiceMacroSupport.SendableTrackService,
+    __ServiceMacroSupport.RegisteredInjectable, __ServiceMacroSupport.MainRegisteredInjectable
+{
     /// What the initializer takes from the environment, in parameter order.
     static var dependencies: [ServiceDependency] { get }
 
@@ -125,7 +127,9 @@ extension ServiceEnv {
 ///     _ = try await env.resolveAsync(Library.self)
 /// }
 /// ```
-public protocol MainAsyncInjectable: Sendable, __ServiceMacroSupport.MainTrackService {
+public protocol MainAsyncInjectable: Sendable, __ServiceMacroSupport.MainTrackService,
+    __ServiceMacroSupport.RegisteredInjectable, __ServiceMacroSupport.MainRegisteredInjectable
+{
     /// What the initializer takes from the environment, in parameter order.
     nonisolated static var dependencies: [ServiceDependency] { get }
 

@@ -11,7 +11,9 @@
 /// }
 /// ServiceEnv.current.register(Greeter.self)  // no closure: uses `make(resolver:)`
 /// ```
-public protocol Injectable: ServiceKey, __ServiceMacroSupport.SendableTrackService {
+public protocol Injectable: ServiceKey, __ServiceMacroSupport.SendableTrackService,
+    __ServiceMacroSupport.RegisteredInjectable, __ServiceMacroSupport.MainRegisteredInjectable
+{
     /// What the initializer takes from the environment, in parameter order.
     static var dependencies: [ServiceDependency] { get }
 
@@ -42,7 +44,9 @@ extension Injectable {
 /// }
 /// @MainActor func setUp() { ServiceEnv.current.registerMain(Screen.self) }
 /// ```
-public protocol MainInjectable: __ServiceMacroSupport.MainTrackService {
+public protocol MainInjectable: __ServiceMacroSupport.MainTrackService,
+    __ServiceMacroSupport.RegisteredInjectable, __ServiceMacroSupport.MainRegisteredInjectable
+{
     /// What the initializer takes from the environment, in parameter order.
     static var dependencies: [ServiceDependency] { get }
 

@@ -167,7 +167,7 @@ public macro Inject() = #externalMacro(module: "ServiceMacrosPlugin", type: "Inj
 @attached(
     member,
     names: named(init), named(registrations), named(__registrationTable), named(assemble), named(Provided),
-    named(__injectionGraphs), named(__trackChecks),
+    named(__injectionGraphs), named(__trackChecks), named(__InjectableChecks),
     named(__CycleGraph), named(__CycleNodes), named(__CycleExport), named(ProvidedToSharedServices),
     named(ProvidedToSendableServices), named(ProvidedToSharedMainActorServices)
 )
@@ -339,42 +339,6 @@ public macro register<Key: Sendable, each Tag: Hashable & Sendable>(
     scope: ServiceScope = .singleton,
     factory: @Sendable () throws -> Key,
 ) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
-
-/// Takes `#register` of a `@MainActor` `@Injectable` type, which the `@Assembly` reports on the
-/// line as an error that names the type and `#registerMain`.
-///
-/// ```swift
-/// @Assembly struct UIAssembly {
-///     #registerMain(HomeViewModel.self)  // not #register
-/// }
-/// ```
-@freestanding(declaration)
-public macro register<T: MainInjectable>(_ type: T.Type, scope: ServiceScope = .singleton) =
-    #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
-
-/// Takes `#register` of a `@MainActor` `@Injectable` type whose initializer is `async`, which the
-/// `@Assembly` reports on the line as an error that names the type and `#registerMain`.
-///
-/// ```swift
-/// @Assembly struct LibraryAssembly {
-///     #registerMain(Library.self)  // not #register
-/// }
-/// ```
-@freestanding(declaration)
-public macro register<T: MainAsyncInjectable>(_ type: T.Type, scope: ServiceScope = .singleton) =
-    #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
-
-/// Takes `#registerMain` of an `@Injectable` type that is not `@MainActor`, which the `@Assembly`
-/// reports on the line as an error that names the type, `@MainActor` and `#register`.
-///
-/// ```swift
-/// @Assembly struct CoreAssembly {
-///     #register(NoteStore.self)  // a Sendable service: not #registerMain
-/// }
-/// ```
-@freestanding(declaration)
-public macro registerMain<T: Injectable>(_ type: T.Type, scope: ServiceScope = .singleton) =
-    #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
 
 /// Registers a `@MainActor` `@Injectable` type whose initializer is `async` on the MainActor
 /// track of an `@Assembly`; resolve it with `resolveAsync`.

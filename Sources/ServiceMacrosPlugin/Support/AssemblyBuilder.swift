@@ -38,7 +38,8 @@ struct AssemblyBuilder {
         // NB: one line table for the graph classes and the cycle graph.
         let lines = RegistrationLines(of: model.registrations, in: context)
         let members =
-            trackChecks(lines) + publicInitializer() + registrationsTable() + [assembleFunction()] + providedClasses()
+            trackChecks(lines) + injectableChecks(lines) + publicInitializer() + registrationsTable()
+            + [assembleFunction()] + providedClasses()
             + graphClasses(lines) + cycleExport() + cycleGraph(lines)
         return [verbatimDeclaration(members.joined(separator: "\n\n"))]
     }
@@ -114,7 +115,7 @@ struct AssemblyBuilder {
                 lines.append(
                     """
                     env.register(\(registration.key).self, \(registration.tagsArgument)scope: \(registration.scope)) { () throws(\(RuntimeSymbol.failure)) -> \(registration.key) in
-                            try \(registration.service).make(resolver: \(RuntimeSymbol.environment).current)
+                            try \(registration.service).make(resolver: \(RuntimeSymbol.environment).current) as \(registration.key)
                         }
                     """
                 )
@@ -295,34 +296,64 @@ struct AssemblyBuilder {
         return ["private static func __injectionGraphs() {\n\(graphs.joined(separator: "\n"))\n}"]
     }
 
+    /// For each registration without a closure, its type named at its line in a type alias of the
+    /// assembly, where a type that is not `@Injectable` fails the constraint: one error that names
+    /// the type and the fixes, before those of the declarations that name the members
+    /// `@Injectable` would have given it (`__CycleExport`). The interface job checks these
+    /// declarations too, and prints the first error of a build as often as not.
+    private func injectableChecks(_ lines: RegistrationLines?) -> [String] {
+        let checks = atInjectableLines(lines) { registration, isMainActor, line in
+            let check = isMainActor ? "MainInjectableCheck" : "InjectableCheck"
+            return ["typealias \(line) = \(RuntimeSymbol.support).\(check)<\(registration.service)>"]
+        }
+        return checks.isEmpty ? [] : ["private enum __InjectableChecks {\n\(checks)\n}"]
+    }
+
     /// `__trackChecks()`: for each `@Injectable` registration, its type named in the check of its
     /// macro's track (`SendableTrackCheck` for `#register`, `MainTrackCheck` for `#registerMain`),
     /// at its line, where a type on the other track fails the check's constraint: one error that
-    /// names the type and the macro to use.
+    /// names the type and the macro to use. A registration under another type also returns the
+    /// service as that type, so that a service that is not one is reported on the line, naming
+    /// both (the same conversion in `assemble(env:)`'s closure left the compiler with no
+    /// diagnostic to give).
     ///
     /// NB: the first member, so that the compiler checks its body before the others, whose own
     /// errors for the same mistake (in `assemble(env:)`) say less; a body, which the module's
     /// interface job skips, so that the mistake is reported once and the interface job does not
     /// check the types again.
     private func trackChecks(_ lines: RegistrationLines?) -> [String] {
-        var checks: [String] = []
+        let checks = atInjectableLines(lines) { registration, isMainActor, line in
+            let check = isMainActor ? "MainTrackCheck" : "SendableTrackCheck"
+            let alias = "typealias \(line) = \(RuntimeSymbol.support).\(check)<\(registration.service)>"
+            guard registration.key != registration.service else {
+                return [alias]
+            }
+            return [alias, "func \(line)Key(_ service: \(registration.service)) -> \(registration.key) { service }"]
+        }
+        return checks.isEmpty ? [] : ["private static func __trackChecks() {\n\(checks)\n}"]
+    }
+
+    /// The `statements` of each registration without a closure, named `Line0`, `Line1`, … in the
+    /// order of the lines, each at its `#register` line (a directive before each), indented.
+    private func atInjectableLines(
+        _ lines: RegistrationLines?,
+        _ statements: (_ registration: AssemblyModel.Registration, _ isMainActor: Bool, _ line: String) -> [String],
+    ) -> String {
+        var texts: [String] = []
         for registration in model.registrations {
-            let check: String
+            let isMainActor: Bool
             switch registration.kind {
-            case .injectable: check = "SendableTrackCheck"
-            case .injectableMain: check = "MainTrackCheck"
+            case .injectable: isMainActor = false
+            case .injectableMain: isMainActor = true
             case .closure, .external: continue
             }
-            let alias = "typealias Line\(checks.count) = \(RuntimeSymbol.support).\(check)<\(registration.service)>"
+            let lineStatements = statements(registration, isMainActor, "Line\(texts.count)")
             guard let directive = lines?.directive(for: registration.node) else {
-                checks.append("    " + alias)
+                texts.append(lineStatements.map { "    " + $0 }.joined(separator: "\n"))
                 continue
             }
-            checks.append("    \(directive)\n    \(alias)\n    #sourceLocation()")
+            texts.append(lineStatements.map { "    \(directive)\n    \($0)\n" }.joined() + "    #sourceLocation()")
         }
-        guard !checks.isEmpty else {
-            return []
-        }
-        return ["private static func __trackChecks() {\n\(checks.joined(separator: "\n"))\n}"]
+        return texts.joined(separator: "\n")
     }
 }

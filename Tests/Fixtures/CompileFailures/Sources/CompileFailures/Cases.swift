@@ -402,3 +402,32 @@ struct MachineAssembly {
     #register(Part7.self) { Part7() }
     #register(Machine.self)  // line 403: error, 'Part8' is not provided
 }
+
+// Case (s): a type that is not @Injectable, registered without a closure: one error that names
+// the type and both fixes, first on its line, where no overload of the macro matched before.
+
+struct SiteSettings: Sendable {
+    let locale: String
+}
+
+@MainActor final class Palette {}
+
+@Assembly
+struct SiteSettingsAssembly {
+    #register(SiteSettings.self)  // line 417: error, 'SiteSettings' is not @Injectable
+    #registerMain(Palette.self)  // line 418: error, 'Palette' is not @Injectable
+}
+
+// Case (t): a service registered under a protocol it does not conform to: the line names both.
+
+protocol PaymentGateway: Sendable {}
+
+@Injectable
+final class CardGateway: Sendable {
+    init() {}
+}
+
+@Assembly
+struct PaymentAssembly {
+    #register(CardGateway.self, as: (any PaymentGateway).self)  // line 432: error, not a PaymentGateway
+}
