@@ -151,6 +151,51 @@ extension InjectableMacroTests {
         )
     }
 
+    @Test("a @Sendable function type is parenthesized where it is used as a metatype")
+    func sendableFunctionType() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            struct Ticker: Sendable {
+                let now: @Sendable () -> Date
+            }
+            """,
+            expandedSource: """
+                struct Ticker: Sendable {
+                    let now: @Sendable () -> Date
+                }
+
+                extension Ticker: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = (@Sendable () -> Date)
+                        func check(_ type: (@Sendable () -> Date).Type) -> D0
+                    }
+                    nonisolated static func `Ticker.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {
+                        func provide(_ type: (@Sendable () -> Date).Type) -> (@Sendable () -> Date)
+                    }
+                    private static var `Ticker is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `Ticker is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency((@Sendable () -> Date).self, label: "now", kind: .required),
+                    ]
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(now: try resolver.resolve((@Sendable () -> Date).self))
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        Self(now: graph.provide((@Sendable () -> Date).self))
+                    }
+                    nonisolated protocol __CycleRequirements {
+                        associatedtype Cycle_Sendable_Date = Void
+                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Sendable_Date>.Result
+                }
+                """,
+        )
+    }
+
     @Test("@MainActor spelled with its module still selects the MainActor track")
     func explicitMainActorModuleQualified() {
         assertMacroExpansion(

@@ -362,7 +362,9 @@ extension InjectableModel.Parameter {
 extension TypeSyntax {
     /// The type spelled so that `.self` and `.Type` apply to the whole of it.
     var metatypeOperand: String {
+        // NB: an attributed type is a function type with `@Sendable` or `@MainActor` in front.
         if self.is(SomeOrAnyTypeSyntax.self) || self.is(CompositionTypeSyntax.self) || self.is(FunctionTypeSyntax.self)
+            || self.is(AttributedTypeSyntax.self)
         {
             return "(\(trimmedDescription))"
         }
