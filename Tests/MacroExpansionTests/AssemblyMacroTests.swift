@@ -297,4 +297,72 @@ struct AssemblyMacroTests {
                 """,
         )
     }
+
+    @Test("a #registerMain closure registers on the MainActor track, withheld from Sendable services")
+    func mainClosureRegistration() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct UIAssembly {
+                #registerMain(Palette.self) { Palette() }
+                #registerMain(Palette.self, tags: "dark") { Palette(dark: true) }
+            }
+            """,
+            expandedSource: """
+                struct UIAssembly {
+
+                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+
+                    private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                        var rows: [__ServiceMacroSupport.Registration] = []
+                        rows.reserveCapacity(2)
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Palette.self,
+                                registeredAs: Palette.self,
+                                scope: .singleton,
+                                track: .main,
+                                source: .closure
+                            )
+                        )
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Palette.self,
+                                registeredAs: Palette.self,
+                                scope: .singleton,
+                                track: .main,
+                                source: .closure, tags: ["dark"]
+                            )
+                        )
+                        return rows
+                    }
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.registerMain(Palette.self, scope: .singleton) { Palette() }
+                        env.registerMain(Palette.self, tags: "dark", scope: .singleton) { Palette(dark: true) }
+                    }
+
+                    nonisolated class Provided {
+                        final func check(_ type: Palette.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check(_ type: Palette.Type, tagged: (tags: Void, `tagged "dark"`: Void).Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                    }
+
+                    nonisolated class ProvidedToSendableServices {
+                        final func check(_ type: Palette.Type) -> `registered with #registerMain, which a Sendable service cannot depend on: register the dependent with #registerMain`<Palette> { fatalError() }
+                        final func check(_ type: Palette.Type, tagged: (tags: Void, `tagged "dark"`: Void).Type) -> `registered with #registerMain, which a Sendable service cannot depend on: register the dependent with #registerMain`<Palette> { fatalError() }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                    }
+
+                    typealias ProvidedToSharedServices = ProvidedToSendableServices
+
+                    typealias ProvidedToSharedMainActorServices = Provided
+                }
+
+                extension UIAssembly: __ServiceMacroSupport.AssemblyType {}
+                """,
+        )
+    }
 }

@@ -80,6 +80,19 @@ struct MacroIntegrationTests {
         #expect(try env.resolveMain(JournalScreen.self) === screen)
     }
 
+    @Test("a #registerMain closure builds a MainActor service on the main actor, which @MainActor services depend on")
+    func mainActorClosureRegistration() throws {
+        let env = ServiceEnv(name: #function)
+        env.assemble(PaletteAssembly())
+        try env.validate()
+        let theme = try env.resolveMain(ThemeScreen.self)
+        #expect(theme.palette === (try env.resolveMain(Palette.self)))
+        #expect(theme.palette.name == "default")
+        #expect(try env.resolveMain(Palette.self, tags: "dark").name == "dark")
+        let rows = PaletteAssembly.registrations.filter { $0.service == Palette.self }
+        #expect(rows.count == 2 && rows.allSatisfy { $0.track == .main })
+    }
+
     @Test("the registration table lists every registration in order")
     func registrationTable() {
         #expect(
@@ -284,4 +297,31 @@ struct RoutingPiecesAssembly {
 @Assembly(includes: [RoutingPiecesAssembly.self], checkCycles: true)
 struct RoutingApplicationAssembly {
     #register(RouteHandler.self)
+}
+
+/// A MainActor service that is not `@Injectable`: the assembly builds it with a closure.
+@MainActor
+final class Palette {
+    let name: String
+
+    init(name: String) {
+        self.name = name
+    }
+}
+
+@Injectable
+@MainActor
+final class ThemeScreen {
+    let palette: Palette
+
+    init(palette: Palette) {
+        self.palette = palette
+    }
+}
+
+@Assembly
+struct PaletteAssembly {
+    #registerMain(Palette.self) { Palette(name: "default") }
+    #registerMain(Palette.self, tags: "dark") { Palette(name: "dark") }
+    #registerMain(ThemeScreen.self)
 }

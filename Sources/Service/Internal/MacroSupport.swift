@@ -36,7 +36,8 @@ public enum __ServiceMacroSupport {
         `not @MainActor, which #register requires: register it with #registerMain`
     public typealias RegisteredInjectable =
         `@Injectable, which #register requires without a closure: add it to the type, or give #register a closure`
-    public typealias MainRegisteredInjectable = `@Injectable, which #registerMain requires: add it to the type`
+    public typealias MainRegisteredInjectable =
+        `@Injectable, which #registerMain requires without a closure: add it to the type, or give #registerMain a closure`
 
     /// Names a `#register` line's service among the assembly's members, where a type that is not
     /// `@Injectable` fails its constraint before a generated declaration names a member the
@@ -290,8 +291,9 @@ public protocol `@Injectable, which #register requires without a closure: add it
 
 /// What a `#registerMain` line requires of its type, refined by every protocol `@Injectable`
 /// conforms a type to; see `__ServiceMacroSupport.MainTrackCheck`.
+// swift-format-ignore
 @_documentation(visibility: private)
-public protocol `@Injectable, which #registerMain requires: add it to the type`: SendableMetatype {}
+public protocol `@Injectable, which #registerMain requires without a closure: add it to the type, or give #registerMain a closure`: SendableMetatype {}
 
 extension `registered with #registerMain, not #register` {
     @available(*, unavailable, message: "a '@MainActor' service is registered with '#registerMain', not '#register'")

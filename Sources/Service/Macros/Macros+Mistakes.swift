@@ -87,8 +87,8 @@ public macro register<T, Key, each Tag: Hashable & Sendable>(
     scope: ServiceScope = .singleton,
 ) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
 
-/// Takes `#registerMain` of a type that is not `@Injectable`, which the `@Assembly` reports on the
-/// line as an error that names the type and `@Injectable`.
+/// Takes `#registerMain` of a type that is not `@Injectable`, with no closure to build it, which
+/// the `@Assembly` reports on the line as an error that names the type and both fixes.
 ///
 /// ```swift
 /// @Assembly struct UIAssembly {
@@ -100,7 +100,7 @@ public macro registerMain<T>(_ type: T.Type, scope: ServiceScope = .singleton) =
     #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
 
 /// Takes `#registerMain(_:tags:)` of a type that is not `@Injectable`, which the `@Assembly`
-/// reports on the line as an error that names the type and `@Injectable`.
+/// reports on the line as an error that names the type and both fixes.
 ///
 /// ```swift
 /// @Assembly struct UIAssembly {

@@ -393,6 +393,69 @@ public macro registerMain<T: MainAsyncInjectable, each Tag: Hashable & Sendable>
     scope: ServiceScope = .singleton,
 ) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
 
+/// Registers a closure-built service on the MainActor track of an `@Assembly`: the closure runs
+/// on the main actor, and the type need not be `Sendable`.
+///
+/// ```swift
+/// @MainActor final class Palette {}
+///
+/// @Assembly struct UIAssembly {
+///     #registerMain(Palette.self) { Palette() }
+/// }
+/// ```
+@freestanding(declaration)
+public macro registerMain<Key>(
+    _ type: Key.Type,
+    scope: ServiceScope = .singleton,
+    factory: @MainActor () throws -> Key,
+) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Registers a service built by an `async` closure on the MainActor track of an `@Assembly`;
+/// resolve it with `resolveAsync`.
+///
+/// ```swift
+/// @Assembly struct LibraryAssembly {
+///     #registerMain(Catalog.self) { () async throws -> Catalog in try await Catalog.load() }
+/// }
+/// ```
+@freestanding(declaration)
+public macro registerMain<Key: Sendable>(
+    _ type: Key.Type,
+    scope: ServiceScope = .singleton,
+    factory: @MainActor () async throws -> Key,
+) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Registers a closure-built service on the MainActor track of an `@Assembly` under tags.
+///
+/// ```swift
+/// @Assembly struct UIAssembly {
+///     #registerMain(Palette.self, tags: "dark") { Palette() }
+/// }
+/// ```
+@freestanding(declaration)
+public macro registerMain<Key, each Tag: Hashable & Sendable>(
+    _ type: Key.Type,
+    tags: repeat each Tag,
+    scope: ServiceScope = .singleton,
+    factory: @MainActor () throws -> Key,
+) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Registers a service built by an `async` closure on the MainActor track of an `@Assembly`
+/// under tags; resolve it with `resolveAsync` and the same tags.
+///
+/// ```swift
+/// @Assembly struct LibraryAssembly {
+///     #registerMain(Catalog.self, tags: "archive") { () async throws -> Catalog in try await Catalog.load() }
+/// }
+/// ```
+@freestanding(declaration)
+public macro registerMain<Key: Sendable, each Tag: Hashable & Sendable>(
+    _ type: Key.Type,
+    tags: repeat each Tag,
+    scope: ServiceScope = .singleton,
+    factory: @MainActor () async throws -> Key,
+) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
 /// Declares that a Sendable service is registered by hand elsewhere, so dependents may use it.
 ///
 /// ```swift

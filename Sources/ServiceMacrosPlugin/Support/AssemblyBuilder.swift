@@ -66,7 +66,7 @@ struct AssemblyBuilder {
             let source =
                 switch registration.kind {
                 case .injectable, .injectableMain: ".injectable(dependencies: \(registration.service).dependencies)"
-                case .closure: ".closure"
+                case .closure, .mainClosure: ".closure"
                 case .external: ".external"
                 }
             return """
@@ -126,6 +126,10 @@ struct AssemblyBuilder {
             case .closure(let factory):
                 lines.append(
                     "env.register(\(registration.key).self, \(registration.tagsArgument)scope: \(registration.scope)) \(factory)"
+                )
+            case .mainClosure(let factory):
+                lines.append(
+                    "env.registerMain(\(registration.key).self, \(registration.tagsArgument)scope: \(registration.scope)) \(factory)"
                 )
             case .external:
                 continue
@@ -265,7 +269,7 @@ struct AssemblyBuilder {
         let graphs = model.registrations.compactMap { registration -> String? in
             switch registration.kind {
             case .injectable, .injectableMain: break
-            case .closure, .external: return nil
+            case .closure, .mainClosure, .external: return nil
             }
             let name = registration.graphName
             let base = base(for: registration)
@@ -345,7 +349,7 @@ struct AssemblyBuilder {
             switch registration.kind {
             case .injectable: isMainActor = false
             case .injectableMain: isMainActor = true
-            case .closure, .external: continue
+            case .closure, .mainClosure, .external: continue
             }
             let lineStatements = statements(registration, isMainActor, "Line\(texts.count)")
             guard let directive = lines?.directive(for: registration.node) else {

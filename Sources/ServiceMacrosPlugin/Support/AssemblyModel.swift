@@ -11,6 +11,8 @@ struct AssemblyModel {
             case injectable
             case injectableMain
             case closure(ExprSyntax)
+            /// `#registerMain` with a closure: built by it on the main actor.
+            case mainClosure(ExprSyntax)
             case external
         }
 
@@ -68,10 +70,10 @@ struct AssemblyModel {
         }
 
         var isMainActor: Bool {
-            if case .injectableMain = kind {
-                return true
+            switch kind {
+            case .injectableMain, .mainClosure: true
+            case .injectable, .closure, .external: false
             }
-            return false
         }
 
         /// Whether each scope has its own instance (`scope: .scoped`), so that only services
@@ -264,7 +266,7 @@ extension AssemblyModel.Registration {
         let factory =
             arguments.first { $0.label?.text == "factory" }?.expression ?? node.trailingClosure.map(ExprSyntax.init)
         switch node.macroName.text {
-        case "registerMain": kind = .injectableMain
+        case "registerMain": kind = factory.map { .mainClosure($0.trimmed) } ?? .injectableMain
         case "external": kind = .external
         default: kind = factory.map { .closure($0.trimmed) } ?? .injectable
         }
