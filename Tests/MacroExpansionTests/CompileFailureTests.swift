@@ -286,6 +286,14 @@ struct CompileFailureTests {
         #expect(!errors.contains { $0.contains("#registerMain") }, "\(errors)")
         #expect(!build.output.contains("no exact matches in call to macro"))
         #expect(!build.block(onLine: 417).contains { $0.contains("Sources/Service/") })
+        // NB: in each job, before the errors about members @Injectable would have generated
+        // (the interface job reports the type-level ones only, and it prints first as often as not).
+        let firstPerJob = build.firstErrorPerJob(mentioning: "SiteSettings")
+        #expect(firstPerJob.count == 2, "\(firstPerJob)")
+        #expect(
+            firstPerJob.allSatisfy { $0.contains("Cases.swift:417:") && $0.contains("`@Injectable, which #register") },
+            "\(firstPerJob)",
+        )
     }
 
     @Test("#registerMain of a type that is not @Injectable fails on its line, first, naming the type")

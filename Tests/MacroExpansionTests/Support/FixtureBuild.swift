@@ -67,6 +67,14 @@ struct FixtureBuild: Sendable {
         }
     }
 
+    /// In each build step (the output between two `[n/m]` lines) that reports an error whose
+    /// line mentions `text`, the first such error.
+    func firstErrorPerJob(mentioning text: String) -> [String] {
+        output.split(separator: "\n").split { $0.hasPrefix("[") }.compactMap { step in
+            step.first { $0.contains(": error:") && !$0.hasPrefix(" ") && $0.contains(text) }.map(String.init)
+        }
+    }
+
     /// How many lines the first job prints about `line`.
     func blockLength(onLine line: Int) -> Int {
         block(onLine: line).count
