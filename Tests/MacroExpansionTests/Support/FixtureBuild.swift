@@ -59,20 +59,31 @@ struct FixtureBuild: Sendable {
         #expect(block.count <= limit, "\(block.joined(separator: "\n"))", sourceLocation: sourceLocation)
     }
 
-    /// How many build steps (the output between two `[n/m]` lines) report an error on `line`.
-    func jobsReporting(onLine line: Int) -> Int {
-        let steps = output.split(separator: "\n").split { $0.hasPrefix("[") }
-        return steps.count { step in
-            step.contains { $0.contains("Cases.swift:\(line):") && $0.contains(": error:") && !$0.hasPrefix(" ") }
+    /// The error lines of each build step (the output between two `[n/m]` lines), excerpts left out.
+    private var errorsPerStep: [[Substring]] {
+        output.split(separator: "\n").split { $0.hasPrefix("[") }.map { step in
+            step.filter { $0.contains(": error:") && !$0.hasPrefix(" ") }
         }
     }
 
-    /// In each build step (the output between two `[n/m]` lines) that reports an error whose
-    /// line mentions `text`, the first such error.
+    /// How many build steps report an error on `line`.
+    func jobsReporting(onLine line: Int) -> Int {
+        errorsPerStep.count { errors in errors.contains { $0.contains("Cases.swift:\(line):") } }
+    }
+
+    /// In each build step that reports an error whose line mentions `text`, the first such error.
     func firstErrorPerJob(mentioning text: String) -> [String] {
-        output.split(separator: "\n").split { $0.hasPrefix("[") }.compactMap { step in
-            step.first { $0.contains(": error:") && !$0.hasPrefix(" ") && $0.contains(text) }.map(String.init)
-        }
+        errorsPerStep.compactMap { errors in errors.first { $0.contains(text) }.map(String.init) }
+    }
+
+    /// Expects the first error on `line` to end with `message`.
+    func expectFirstError(
+        onLine line: Int,
+        endingWith message: String,
+        sourceLocation: SourceLocation = #_sourceLocation,
+    ) {
+        let errors = errors(onLine: line)
+        #expect(errors.first?.hasSuffix(message) == true, "\(errors)", sourceLocation: sourceLocation)
     }
 
     /// How many lines the first job prints about `line`.
