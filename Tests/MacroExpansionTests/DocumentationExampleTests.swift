@@ -37,9 +37,11 @@ struct DocumentationExampleTests {
                         func check(_ type: Database.Type) -> D0
                     }
                     nonisolated static func `UserRepository.init`<G: __ProviderChecks>(_ graph: G.Type) {}
-                    nonisolated protocol InjectionRequirements {
-                        func provide(_ type: Database.Type) -> Database
+                    nonisolated protocol __InjectionRequirement1 {
                         func provide(_ type: Logger?.Type) -> Logger?
+                    }
+                    nonisolated protocol InjectionRequirements: __InjectionRequirement1 {
+                        func provide(_ type: Database.Type) -> Database
                     }
                     private static var `UserRepository is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
                     #sourceLocation(file: "test.swift", line: 2)

@@ -22,9 +22,11 @@ extension InjectableMacroTests {
                         func check(_ type: Settings.Type) -> D0
                     }
                     nonisolated static func `NoteDatabase.init`<G: __ProviderChecks>(_ graph: G.Type) {}
-                    nonisolated protocol InjectionRequirements {
-                        func provide(_ type: Settings.Type) -> Settings
+                    nonisolated protocol __InjectionRequirement1 {
                         func provide(_ type: Cache?.Type) -> Cache?
+                    }
+                    nonisolated protocol InjectionRequirements: __InjectionRequirement1 {
+                        func provide(_ type: Settings.Type) -> Settings
                     }
                     private static var `NoteDatabase is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
                     #sourceLocation(file: "test.swift", line: 2)
@@ -77,9 +79,11 @@ extension InjectableMacroTests {
                         func check(_ type: Settings.Type) -> D0
                     }
                     nonisolated static func `Library.init`<G: __ProviderChecks>(_ graph: G.Type) {}
-                    nonisolated protocol InjectionRequirements {
-                        func provide(_ type: Settings.Type) -> Settings
+                    nonisolated protocol __InjectionRequirement1 {
                         func provide(_ type: Screen?.Type) -> Screen?
+                    }
+                    nonisolated protocol InjectionRequirements: __InjectionRequirement1 {
+                        func provide(_ type: Settings.Type) -> Settings
                     }
                     nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(Settings.self, label: "settings", kind: .required),

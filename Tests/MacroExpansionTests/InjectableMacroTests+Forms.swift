@@ -75,10 +75,14 @@ extension InjectableMacroTests {
                         func check(_ type: [String].Type) -> D2
                     }
                     nonisolated static func `Feed.init`<G: __ProviderChecks>(_ graph: G.Type) {}
-                    nonisolated protocol InjectionRequirements {
-                        func provide(_ type: Network.Client.Type) -> Network.Client
+                    nonisolated protocol __InjectionRequirement1 {
                         func provide(_ type: Cache<String, Data>.Type) -> Cache<String, Data>
+                    }
+                    nonisolated protocol __InjectionRequirement2 {
                         func provide(_ type: [String].Type) -> [String]
+                    }
+                    nonisolated protocol InjectionRequirements: __InjectionRequirement1, __InjectionRequirement2 {
+                        func provide(_ type: Network.Client.Type) -> Network.Client
                     }
                     private static var `Feed is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
                     #sourceLocation(file: "test.swift", line: 2)
@@ -263,9 +267,11 @@ extension InjectableMacroTests {
                         func check(_ type: Pricing.Type) -> D0
                     }
                     nonisolated static func `Cart.init`<G: __ProviderChecks>(_ graph: G.Type) {}
-                    nonisolated protocol InjectionRequirements {
-                        func provide(_ type: Pricing.Type) -> Pricing
+                    nonisolated protocol __InjectionRequirement1 {
                         func provide(_ type: Coupons?.Type) -> Coupons?
+                    }
+                    nonisolated protocol InjectionRequirements: __InjectionRequirement1 {
+                        func provide(_ type: Pricing.Type) -> Pricing
                     }
                     private static var `Cart is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
                     #sourceLocation(file: "test.swift", line: 2)
@@ -361,9 +367,11 @@ extension InjectableMacroTests {
                         func check(_ type: Clock.Type) -> D0
                     }
                     nonisolated static func `Notifier.init`<G: __ProviderChecks>(_ graph: G.Type) {}
-                    nonisolated protocol InjectionRequirements {
-                        func provide(_ type: __ServiceMacroSupport.LazyDependency<Mailer>.Type) -> __ServiceMacroSupport.LazyDependency<Mailer>
+                    nonisolated protocol __InjectionRequirement1 {
                         func provide(_ type: Clock.Type) -> Clock
+                    }
+                    nonisolated protocol InjectionRequirements: __InjectionRequirement1 {
+                        func provide(_ type: __ServiceMacroSupport.LazyDependency<Mailer>.Type) -> __ServiceMacroSupport.LazyDependency<Mailer>
                     }
                     private static var `Notifier is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
                     #sourceLocation(file: "test.swift", line: 2)

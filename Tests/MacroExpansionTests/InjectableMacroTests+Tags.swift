@@ -25,10 +25,14 @@ struct InjectableTagsTests {
                         func check(_ type: Endpoint.Type, tagged: (tags: Void, `tagged "b", .a`: Void).Type) -> D1
                     }
                     nonisolated static func `Mirror.init`<G: __ProviderChecks>(_ graph: G.Type) {}
-                    nonisolated protocol InjectionRequirements {
-                        func provide(_ type: Endpoint.Type) -> Endpoint
+                    nonisolated protocol __InjectionRequirement1 {
                         func provide(_ type: Endpoint.Type, tagged: (tags: Void, `tagged "b", .a`: Void).Type) -> Endpoint
+                    }
+                    nonisolated protocol __InjectionRequirement2 {
                         func provide(_ type: Endpoint?.Type) -> Endpoint?
+                    }
+                    nonisolated protocol InjectionRequirements: __InjectionRequirement1, __InjectionRequirement2 {
+                        func provide(_ type: Endpoint.Type) -> Endpoint
                     }
                     private static var `Mirror is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
                     #sourceLocation(file: "test.swift", line: 2)
@@ -100,9 +104,11 @@ struct InjectableTagsTests {
                         func check(_ type: Endpoint.Type, tagged: (tags: Void, `tagged "b"`: Void).Type) -> D0
                     }
                     nonisolated static func `Screen.init`<G: __ProviderChecks>(_ graph: G.Type) {}
-                    nonisolated protocol InjectionRequirements {
-                        func provide(_ type: Endpoint.Type, tagged: (tags: Void, `tagged "b"`: Void).Type) -> Endpoint
+                    nonisolated protocol __InjectionRequirement1 {
                         func provide(_ type: Banner?.Type) -> Banner?
+                    }
+                    nonisolated protocol InjectionRequirements: __InjectionRequirement1 {
+                        func provide(_ type: Endpoint.Type, tagged: (tags: Void, `tagged "b"`: Void).Type) -> Endpoint
                     }
                     nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(Endpoint.self, label: "backup", kind: .required, tags: ["b"]),

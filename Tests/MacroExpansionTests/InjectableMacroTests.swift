@@ -110,10 +110,14 @@ struct InjectableMacroTests {
                         func check(_ type: (any PaymentGateway).Type) -> D0
                     }
                     nonisolated static func `Checkout.init`<G: __ProviderChecks>(_ graph: G.Type) {}
-                    nonisolated protocol InjectionRequirements {
-                        func provide(_ type: (any PaymentGateway).Type) -> (any PaymentGateway)
+                    nonisolated protocol __InjectionRequirement1 {
                         func provide(_ type: Metrics?.Type) -> Metrics?
+                    }
+                    nonisolated protocol __InjectionRequirement2 {
                         func provide(_ type: Cache?.Type) -> Cache?
+                    }
+                    nonisolated protocol InjectionRequirements: __InjectionRequirement1, __InjectionRequirement2 {
+                        func provide(_ type: (any PaymentGateway).Type) -> (any PaymentGateway)
                     }
                     private static var `Checkout is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
                     #sourceLocation(file: "test.swift", line: 2)
@@ -161,9 +165,11 @@ struct InjectableMacroTests {
                         func check(_ type: Repository.Type) -> D0
                     }
                     nonisolated static func `HomeViewModel.init`<G: __ProviderChecks>(_ graph: G.Type) {}
-                    nonisolated protocol InjectionRequirements {
-                        func provide(_ type: Repository.Type) -> Repository
+                    nonisolated protocol __InjectionRequirement1 {
                         func provide(_ type: Router?.Type) -> Router?
+                    }
+                    nonisolated protocol InjectionRequirements: __InjectionRequirement1 {
+                        func provide(_ type: Repository.Type) -> Repository
                     }
                     nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
                         __ServiceMacroSupport.Dependency(Repository.self, label: "repository", kind: .required),

@@ -117,6 +117,19 @@ struct MacroIntegrationTests {
         #expect(service.audit != nil)
     }
 
+    @Test("an initializer that takes one service under two names (a type alias) builds from an assembly and a graph")
+    func dependencyUnderTwoNames() throws {
+        let env = ServiceEnv(name: #function)
+        env.assemble(OrderBookAssembly())
+        try env.validate()
+        let audit = try env.resolve(OrderAudit.self)
+        #expect(audit.store === (try env.resolve(OrderStore.self)))
+        #expect(audit.book === audit.store)
+        let store = OrderStore()
+        let built = OrderAudit.make(graph: OrderBookGraph(store: store))
+        #expect(built.store === store && built.book === store)
+    }
+
     @Test("property injection: @Inject stored properties are resolved through the generated initializer")
     func propertyInjection() throws {
         let env = ServiceEnv(name: #function)
@@ -241,6 +254,33 @@ struct FakeOrderGraph: OrderService.InjectionRequirements {
     func provide(_ type: OrderStore.Type) -> OrderStore { OrderStore() }
     func provide(_ type: FixedTime.Type) -> FixedTime { FixedTime() }
     func provide(_ type: AuditLog?.Type) -> AuditLog? { AuditLog() }
+}
+
+/// Another name for `OrderStore`, which `OrderAudit` takes under both.
+typealias OrderBook = OrderStore
+
+@Injectable
+final class OrderAudit: Sendable {
+    let store: OrderStore
+    let book: OrderBook
+
+    init(store: OrderStore, book: OrderBook) {
+        self.store = store
+        self.book = book
+    }
+}
+
+@Assembly
+struct OrderBookAssembly {
+    #register(OrderStore.self)
+    #register(OrderAudit.self)
+}
+
+/// One `provide(_:)` meets both of `OrderAudit`'s requirements.
+struct OrderBookGraph: OrderAudit.InjectionRequirements {
+    let store: OrderStore
+
+    func provide(_ type: OrderStore.Type) -> OrderStore { store }
 }
 
 @Injectable

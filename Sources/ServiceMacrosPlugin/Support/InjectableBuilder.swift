@@ -153,7 +153,13 @@ struct InjectableBuilder {
     }
 
     /// `InjectionRequirements`: what a graph must provide to build this type with
-    /// ``makeFromGraphFunction()``, one `provide(_:)` per dependency that is not `@Assisted`.
+    /// ``makeFromGraphFunction()``, one `provide(_:)` per dependency that is not `@Assisted`: the
+    /// first in the protocol, each other in a protocol of its own that it refines
+    /// (`__InjectionRequirement1`, …).
+    ///
+    /// NB: two spellings of one type (`Config` and a type alias of it) would be two identical
+    /// requirements of one protocol, "invalid redeclaration of 'provide'", and the macro cannot
+    /// tell them apart; in two protocols, one witness satisfies both.
     private func requirementsProtocol() -> String {
         var requirements: [String] = []
         for parameter in model.parameters where !parameter.isAssisted {
@@ -166,8 +172,13 @@ struct InjectableBuilder {
                 requirements.append(requirement)
             }
         }
-        let body = requirements.isEmpty ? "" : "\n    " + requirements.joined(separator: "\n    ") + "\n"
-        return "\(access)nonisolated protocol InjectionRequirements {\(body)}"
+        let refined = requirements.indices.dropFirst().map { "__InjectionRequirement\($0)" }
+        let protocols = zip(refined, requirements.dropFirst()).map { name, requirement in
+            "\(access)nonisolated protocol \(name) {\n    \(requirement)\n}\n"
+        }
+        let inheritance = refined.isEmpty ? "" : ": " + refined.joined(separator: ", ")
+        let body = requirements.first.map { "\n    \($0)\n" } ?? ""
+        return protocols.joined() + "\(access)nonisolated protocol InjectionRequirements\(inheritance) {\(body)}"
     }
 
     /// The required `@Tags` dependencies: each type and tag set once.
