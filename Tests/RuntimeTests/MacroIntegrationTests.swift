@@ -130,6 +130,25 @@ struct MacroIntegrationTests {
         #expect(built.store === store && built.book === store)
     }
 
+    @Test("@escaping closures, an @Assisted one among them, and consuming parameters are injected by their types")
+    func parameterDeclarations() throws {
+        let env = ServiceEnv(name: #function)
+        env.assemble(ReceiptAssembly())
+        try env.validate()
+        let taps = Counter()
+        let button = try env.resolve(ReceiptButton.self, arguments: { @Sendable in _ = taps.increment() })
+        #expect(button.format(3) == "3 items")
+        #expect(button.store === (try env.resolve(OrderStore.self)))
+        button.onTap()
+        #expect(taps.value == 1)
+        let rows = ReceiptAssembly.registrations.filter { $0.service == ReceiptButton.self }
+        guard case .injectable(let dependencies)? = rows.first?.source else {
+            Issue.record("ReceiptButton should be an injectable registration")
+            return
+        }
+        #expect(dependencies.map(\.label) == ["format", "store", "onTap"])
+    }
+
     @Test("property injection: @Inject stored properties are resolved through the generated initializer")
     func propertyInjection() throws {
         let env = ServiceEnv(name: #function)
@@ -254,6 +273,29 @@ struct FakeOrderGraph: OrderService.InjectionRequirements {
     func provide(_ type: OrderStore.Type) -> OrderStore { OrderStore() }
     func provide(_ type: FixedTime.Type) -> FixedTime { FixedTime() }
     func provide(_ type: AuditLog?.Type) -> AuditLog? { AuditLog() }
+}
+
+/// Formats a count; a dependency of a function type, registered with a closure.
+typealias CountFormat = @Sendable (Int) -> String
+
+@Injectable
+final class ReceiptButton: Sendable {
+    let format: CountFormat
+    let store: OrderStore
+    let onTap: @Sendable () -> Void
+
+    init(format: @escaping CountFormat, store: consuming OrderStore, @Assisted onTap: @escaping @Sendable () -> Void) {
+        self.format = format
+        self.store = store
+        self.onTap = onTap
+    }
+}
+
+@Assembly
+struct ReceiptAssembly {
+    #register(CountFormat.self) { { "\($0) items" } }
+    #register(OrderStore.self)
+    #register(ReceiptButton.self, scope: .transient)
 }
 
 /// Another name for `OrderStore`, which `OrderAudit` takes under both.

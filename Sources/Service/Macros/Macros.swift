@@ -41,7 +41,7 @@
 /// (fix-it: add `final`); several initializers and none marked `@Inject` (a fix-it per
 /// initializer); more than one `@Inject` initializer; an `async` initializer with `@Assisted`
 /// parameters; a failable initializer; a
-/// variadic parameter; `@Inject` on a property without a type annotation or on a static property;
+/// variadic or `inout` parameter; `@Inject` on a property without a type annotation or on a static property;
 /// in property-injection mode, a stored property with neither a default value nor `@Inject`
 /// (fix-it: mark it `@Inject`); a class or actor with `@Inject` properties and no initializer
 /// (fix-it: write `@Injectable(.memberwise)`).

@@ -10,6 +10,7 @@ enum InjectableDiagnostic: DiagnosticMessage {
     case asyncAssisted
     case failableInitializer
     case variadicParameter
+    case inoutParameter
     case injectRequiresType
     case injectOnStaticProperty
     case missingDefaultValue(property: String)
@@ -34,6 +35,7 @@ enum InjectableDiagnostic: DiagnosticMessage {
         case .asyncAssisted: "an 'async' initializer cannot take '@Assisted' parameters"
         case .failableInitializer: "an injected initializer cannot be failable"
         case .variadicParameter: "an injected parameter cannot be variadic"
+        case .inoutParameter: "an injected parameter cannot be 'inout': take it by value"
         case .injectRequiresType: "an '@Inject' property needs a type annotation"
         case .injectOnStaticProperty: "'@Inject' cannot be applied to a static property"
         case .missingDefaultValue(let property):
@@ -68,6 +70,7 @@ enum InjectableDiagnostic: DiagnosticMessage {
             case .asyncAssisted: "asyncAssisted"
             case .failableInitializer: "failableInitializer"
             case .variadicParameter: "variadicParameter"
+            case .inoutParameter: "inoutParameter"
             case .injectRequiresType: "injectRequiresType"
             case .injectOnStaticProperty: "injectOnStaticProperty"
             case .missingDefaultValue: "missingDefaultValue"

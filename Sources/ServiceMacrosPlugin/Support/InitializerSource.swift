@@ -83,12 +83,19 @@ struct InitializerSource {
                 valid = false
                 continue
             }
+            if let specifier = parameter.type.inoutSpecifier {
+                context.diagnose(Diagnostic(node: specifier, message: InjectableDiagnostic.inoutParameter))
+                valid = false
+                continue
+            }
             let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
-            var injected = InjectableModel.Parameter(type: parameter.type, label: label)
+            let (type, isEscaping) = parameter.type.withoutParameterSpecifiers
+            var injected = InjectableModel.Parameter(type: type, label: label)
             if parameter.attributes.containsAttribute(named: "Assisted") {
-                injected = InjectableModel.Parameter(assisted: parameter.type, label: label)
+                injected = InjectableModel.Parameter(assisted: type, label: label)
                 injected.assistedName = (parameter.secondName ?? parameter.firstName).text
             }
+            injected.isEscaping = isEscaping
             if let tags = parameter.attributes.attribute(named: "Tags") {
                 let problem: InjectableDiagnostic? =
                     if injected.isAssisted {
@@ -241,6 +248,42 @@ extension InjectableModel.Parameter {
 }
 
 extension TypeSyntax {
+    /// What only a parameter's declaration may say, and a type anywhere else may not: the
+    /// ownership specifiers.
+    private static let parameterSpecifiers: Set<String> = ["consuming", "borrowing", "sending", "__owned", "__shared"]
+
+    /// This parameter type as a type in any other position is spelled (in `provide(_:)`, a
+    /// dependency list, `T.self`): without `@escaping` and the ownership specifiers; and whether
+    /// it was `@escaping`, which `make`'s own parameters must say again.
+    var withoutParameterSpecifiers: (type: TypeSyntax, isEscaping: Bool) {
+        guard let attributed = self.as(AttributedTypeSyntax.self) else {
+            return (self, false)
+        }
+        var isEscaping = false
+        let attributes = attributed.attributes.filter { element in
+            guard case .attribute(let attribute) = element, attribute.attributeName.trimmedDescription == "escaping"
+            else {
+                return true
+            }
+            isEscaping = true
+            return false
+        }
+        let specifiers = attributed.specifiers.filter { !Self.parameterSpecifiers.contains($0.trimmedDescription) }
+        let stripped = attributed.with(\.attributes, AttributeListSyntax(Array(attributes)))
+            .with(\.specifiers, TypeSpecifierListSyntax(Array(specifiers)))
+        // NB: compared as text, which holds for the specifiers after the attributes that later
+        // versions of swift-syntax add, and 600 does not have.
+        if stripped.trimmedDescription == stripped.baseType.trimmedDescription {
+            return (stripped.baseType.trimmed, isEscaping)
+        }
+        return (TypeSyntax(stripped.trimmed), isEscaping)
+    }
+
+    /// The `inout` of a parameter declared `inout T`, else nil.
+    var inoutSpecifier: Syntax? {
+        self.as(AttributedTypeSyntax.self)?.specifiers.first { $0.trimmedDescription == "inout" }.map { Syntax($0) }
+    }
+
     /// `T` when this type is spelled `name<T>` (or `Service.name<T>`), else nil.
     func genericArgument(of name: String) -> TypeSyntax? {
         let identifier: (name: TokenSyntax, clause: GenericArgumentClauseSyntax?)

@@ -106,7 +106,7 @@ struct InjectableBuilder {
             }
             let label = parameter.label ?? "_"
             let declared = label == name ? name : "\(label) \(name)"
-            return ", \(declared): \(parameter.type.trimmedDescription)"
+            return ", \(declared): \(parameter.declaredType)"
         }.joined()
     }
 
@@ -127,7 +127,7 @@ struct InjectableBuilder {
     /// parameter-pack function type crashes the Swift 6.2 compiler ("reabstraction of pack values").
     private func registerFunction() -> String {
         let closureParameters = model.parameters.compactMap { parameter in
-            parameter.assistedName.map { "\($0): \(parameter.type.trimmedDescription)" }
+            parameter.assistedName.map { "\($0): \(parameter.declaredType)" }
         }
         return """
             \(access)\(isolation)static func register(in env: \(RuntimeSymbol.environment), scope: \(RuntimeSymbol.scope)) {
@@ -359,6 +359,11 @@ struct InjectableBuilder {
 }
 
 extension InjectableModel.Parameter {
+    /// The type as a parameter of `make` declares it: `@escaping` again, if it was.
+    var declaredType: String {
+        isEscaping ? "@escaping \(type.trimmedDescription)" : type.trimmedDescription
+    }
+
     /// The type a graph provides for this parameter: `T`, `T?`, `Lazy<T>` or `ServiceProvider<T>`.
     var providedType: String {
         switch deferral {

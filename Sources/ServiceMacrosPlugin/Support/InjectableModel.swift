@@ -18,6 +18,8 @@ struct InjectableModel {
         var assistedName: String? = nil
         /// The tags of `@Tags(…)`, as written, sorted and without repeats; empty when untagged.
         var tags: [String] = []
+        /// Declared `@escaping`, which `type` leaves out and a parameter of `make` says again.
+        var isEscaping = false
 
         /// Marked `@Assisted`: a resolve-time argument, not injected.
         var isAssisted: Bool { assistedName != nil }

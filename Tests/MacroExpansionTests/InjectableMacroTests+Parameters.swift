@@ -1,0 +1,140 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// What only a parameter's declaration may say: `@escaping`, ownership specifiers, `inout`.
+@Suite("@Injectable parameter declarations")
+struct InjectableParameterTests {
+    @Test("an @escaping closure is a dependency of its function type, and an @Assisted one stays @escaping in make")
+    func escapingClosures() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            final class Downloader: Sendable {
+                init(fetch: @escaping @Sendable (URL) async throws -> Data, @Assisted onDone: @escaping @Sendable () -> Void) {}
+            }
+            """,
+            expandedSource: """
+                final class Downloader: Sendable {
+                    init(fetch: @escaping @Sendable (URL) async throws -> Data, @Assisted onDone: @escaping @Sendable () -> Void) {}
+                }
+
+                extension Downloader: __ServiceMacroSupport.AssistedInjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = (@Sendable (URL) async throws -> Data)
+                        func check(_ type: (@Sendable (URL) async throws -> Data).Type) -> D0
+                    }
+                    nonisolated static func `Downloader.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {
+                        func provide(_ type: (@Sendable (URL) async throws -> Data).Type) -> (@Sendable (URL) async throws -> Data)
+                    }
+                    private static var `Downloader is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `Downloader is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency((@Sendable (URL) async throws -> Data).self, label: "fetch", kind: .required),
+                        __ServiceMacroSupport.Dependency((@Sendable () -> Void).self, label: "onDone", kind: .argument),
+                    ]
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment, onDone: @escaping @Sendable () -> Void) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(fetch: try resolver.resolve((@Sendable (URL) async throws -> Data).self), onDone: onDone)
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements, onDone: @escaping @Sendable () -> Void) -> Self {
+                        Self(fetch: graph.provide((@Sendable (URL) async throws -> Data).self), onDone: onDone)
+                    }
+                    nonisolated protocol __CycleRequirements {
+                        associatedtype Cycle_Sendable_URL_async_throws_Data = Void
+                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Sendable_URL_async_throws_Data>.Result
+                    nonisolated static func register(in env: __ServiceMacroSupport.Environment, scope: __ServiceMacroSupport.Scope) {
+                        env.register(Downloader.self, scope: scope) { (onDone: @escaping @Sendable () -> Void) throws -> Downloader in
+                            try make(resolver: __ServiceMacroSupport.Environment.current, onDone: onDone)
+                        }
+                    }
+                }
+                """,
+        )
+    }
+
+    @Test("ownership specifiers are left out of the dependency's type")
+    func ownershipSpecifiers() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            struct Report: Sendable {
+                init(config: consuming Config, clock: borrowing Clock, sink: sending Sink) {}
+            }
+            """,
+            expandedSource: """
+                struct Report: Sendable {
+                    init(config: consuming Config, clock: borrowing Clock, sink: sending Sink) {}
+                }
+
+                extension Report: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = Config
+                        func check(_ type: Config.Type) -> D0
+                        associatedtype D1 = Clock
+                        func check(_ type: Clock.Type) -> D1
+                        associatedtype D2 = Sink
+                        func check(_ type: Sink.Type) -> D2
+                    }
+                    nonisolated static func `Report.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol __InjectionRequirement1 {
+                        func provide(_ type: Clock.Type) -> Clock
+                    }
+                    nonisolated protocol __InjectionRequirement2 {
+                        func provide(_ type: Sink.Type) -> Sink
+                    }
+                    nonisolated protocol InjectionRequirements: __InjectionRequirement1, __InjectionRequirement2 {
+                        func provide(_ type: Config.Type) -> Config
+                    }
+                    private static var `Report is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `Report is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency(Config.self, label: "config", kind: .required),
+                        __ServiceMacroSupport.Dependency(Clock.self, label: "clock", kind: .required),
+                        __ServiceMacroSupport.Dependency(Sink.self, label: "sink", kind: .required),
+                    ]
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(config: try resolver.resolve(Config.self), clock: try resolver.resolve(Clock.self), sink: try resolver.resolve(Sink.self))
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        Self(config: graph.provide(Config.self), clock: graph.provide(Clock.self), sink: graph.provide(Sink.self))
+                    }
+                    nonisolated protocol __CycleRequirements {
+                        associatedtype Cycle_Config = Void
+                        associatedtype Cycle_Clock = Void
+                        associatedtype Cycle_Sink = Void
+                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Config, G.Cycle_Clock, G.Cycle_Sink>.Result
+                }
+                """,
+        )
+    }
+
+    @Test("an inout parameter is rejected")
+    func inoutParameter() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            struct Counter: Sendable {
+                init(count: inout Int) {}
+            }
+            """,
+            expandedSource: """
+                struct Counter: Sendable {
+                    init(count: inout Int) {}
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "an injected parameter cannot be 'inout': take it by value",
+                    line: 3,
+                    column: 17,
+                )
+            ],
+        )
+    }
+}
