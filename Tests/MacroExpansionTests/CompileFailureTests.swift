@@ -318,12 +318,35 @@ struct CompileFailureTests {
         #expect(!build.output.contains("failed to produce diagnostic"))
     }
 
+    @Test("#register with 'as:' and a closure fails on its line, naming the type to register first")
+    func closureWithKey() async {
+        let build = await Self.build
+        // NB: a macro's own diagnostic, which each compiler job prints once.
+        build.expectOneErrorPerJob(
+            onLine: 444,
+            endingWith:
+                "error: 'as:' is for an @Injectable type built without a closure; a closure's service is the type named first: write '(any ReceiptPrinter).self' there and drop 'as:' (from macro 'Assembly')",
+        )
+        #expect(!build.output.contains("'() -> ThermalPrinter' cannot conform to 'Hashable'"))
+    }
+
+    @Test("a parameter of a 'some' type fails on it, with no error from the expansion")
+    func opaqueParameter() async {
+        let build = await Self.build
+        build.expectOneErrorPerJob(
+            onLine: 478,
+            endingWith:
+                "error: an injected parameter cannot be of a 'some' type, which makes the initializer generic: write 'any' (from macro 'Injectable')",
+        )
+    }
+
     @Test("the fixture's correct declarations produce no other errors")
     func noStrayErrors() async {
         let build = await Self.build
         let lines = Set(build.errorLines)
         let expected: Set = [
             14, 27, 40, 50, 68, 89, 207, 222, 230, 243, 267, 282, 303, 322, 323, 334, 358, 372, 403, 417, 418, 432,
+            444, 478,
         ]
         #expect(lines.isSubset(of: expected), "unexpected errors: \(build.errorMessages)")
     }

@@ -137,4 +137,61 @@ struct InjectableParameterTests {
             ],
         )
     }
+    @Test("a 'some' parameter is rejected with a fix-it that writes 'any'")
+    func opaqueParameter() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            struct Ticker: Sendable {
+                init(clock: some Clock) {}
+            }
+            """,
+            expandedSource: """
+                struct Ticker: Sendable {
+                    init(clock: some Clock) {}
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "an injected parameter cannot be of a 'some' type, which makes the initializer generic: write 'any'",
+                    line: 3,
+                    column: 17,
+                    fixIts: [FixItSpec(message: "write 'any'")],
+                )
+            ],
+            applyFixIts: ["write 'any'"],
+            fixedSource: """
+                @Injectable
+                struct Ticker: Sendable {
+                    init(clock: any Clock) {}
+                }
+                """,
+        )
+    }
+
+    @Test("a generic initializer is rejected")
+    func genericInitializer() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            struct Ticker: Sendable {
+                init<C: Clock>(clock: C) {}
+            }
+            """,
+            expandedSource: """
+                struct Ticker: Sendable {
+                    init<C: Clock>(clock: C) {}
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "an injected initializer cannot be generic: take each dependency as a type, or as 'any' of a protocol",
+                    line: 3,
+                    column: 9,
+                )
+            ],
+        )
+    }
 }

@@ -125,3 +125,36 @@ public macro registerMain<T, each Tag: Hashable & Sendable>(
 @freestanding(declaration)
 public macro registerMain<T: Injectable>(_ type: T.Type, scope: ServiceScope = .singleton) =
     #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Takes `#register(_:as:)` with a closure, which `as:` does not take, and which the `@Assembly`
+/// reports on the line: a closure registers the type its result is stored as, named first.
+///
+/// ```swift
+/// @Assembly struct ClockAssembly {
+///     #register((any Clock).self) { SystemClock() }  // not #register(SystemClock.self, as: (any Clock).self) { … }
+/// }
+/// ```
+@freestanding(declaration)
+public macro register<T, Key>(
+    _ type: T.Type,
+    as key: Key.Type,
+    scope: ServiceScope = .singleton,
+    factory: @Sendable () async throws -> T,
+) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Takes `#register(_:as:tags:)` with a closure, which `as:` does not take, and which the
+/// `@Assembly` reports on the line, as `register(_:as:scope:factory:)`.
+///
+/// ```swift
+/// @Assembly struct ClockAssembly {
+///     #register((any Clock).self, tags: "utc") { SystemClock() }
+/// }
+/// ```
+@freestanding(declaration)
+public macro register<T, Key, each Tag: Hashable & Sendable>(
+    _ type: T.Type,
+    as key: Key.Type,
+    tags: repeat each Tag,
+    scope: ServiceScope = .singleton,
+    factory: @Sendable () async throws -> T,
+) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")

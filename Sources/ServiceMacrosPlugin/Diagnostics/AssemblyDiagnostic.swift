@@ -8,6 +8,7 @@ enum AssemblyDiagnostic: DiagnosticMessage {
     case duplicateRegistration(type: String)
     case multipleIncludes
     case registerInConditional(macro: String)
+    case closureWithKey(key: String)
 
     var message: String {
         switch self {
@@ -18,6 +19,8 @@ enum AssemblyDiagnostic: DiagnosticMessage {
         case .multipleIncludes: "'@Assembly' can include one assembly; include more by chaining assemblies"
         case .registerInConditional(let macro):
             "'#\(macro)' inside '#if' is not read by '@Assembly'; use one assembly per configuration"
+        case .closureWithKey(let key):
+            "'as:' is for an @Injectable type built without a closure; a closure's service is the type named first: write '\(key).self' there and drop 'as:'"
         }
     }
 
@@ -30,6 +33,7 @@ enum AssemblyDiagnostic: DiagnosticMessage {
             case .duplicateRegistration: "duplicateRegistration"
             case .multipleIncludes: "multipleIncludes"
             case .registerInConditional: "registerInConditional"
+            case .closureWithKey: "closureWithKey"
             }
         return MessageID(domain: "ServiceMacros", id: id)
     }
@@ -49,8 +53,19 @@ enum AssemblyNote: NoteMessage {
 /// The fix-its `@Assembly` offers.
 enum AssemblyFixIt: FixItMessage {
     case removeDuplicate
+    case registerKeyWithClosure(key: String)
 
-    var message: String { "remove the duplicate registration" }
+    var message: String {
+        switch self {
+        case .removeDuplicate: "remove the duplicate registration"
+        case .registerKeyWithClosure(let key): "register '\(key)' with the closure"
+        }
+    }
 
-    var fixItID: MessageID { MessageID(domain: "ServiceMacros", id: "removeDuplicate") }
+    var fixItID: MessageID {
+        switch self {
+        case .removeDuplicate: MessageID(domain: "ServiceMacros", id: "removeDuplicate")
+        case .registerKeyWithClosure: MessageID(domain: "ServiceMacros", id: "registerKeyWithClosure")
+        }
+    }
 }

@@ -9,6 +9,8 @@ enum InjectableDiagnostic: DiagnosticMessage {
     case multipleInjectInitializers
     case asyncAssisted
     case failableInitializer
+    case genericInitializer
+    case opaqueParameter
     case variadicParameter
     case inoutParameter
     case injectRequiresType
@@ -34,6 +36,10 @@ enum InjectableDiagnostic: DiagnosticMessage {
         case .multipleInjectInitializers: "only one initializer can be marked '@Inject'"
         case .asyncAssisted: "an 'async' initializer cannot take '@Assisted' parameters"
         case .failableInitializer: "an injected initializer cannot be failable"
+        case .genericInitializer:
+            "an injected initializer cannot be generic: take each dependency as a type, or as 'any' of a protocol"
+        case .opaqueParameter:
+            "an injected parameter cannot be of a 'some' type, which makes the initializer generic: write 'any'"
         case .variadicParameter: "an injected parameter cannot be variadic"
         case .inoutParameter: "an injected parameter cannot be 'inout': take it by value"
         case .injectRequiresType: "an '@Inject' property needs a type annotation"
@@ -69,6 +75,8 @@ enum InjectableDiagnostic: DiagnosticMessage {
             case .multipleInjectInitializers: "multipleInjectInitializers"
             case .asyncAssisted: "asyncAssisted"
             case .failableInitializer: "failableInitializer"
+            case .genericInitializer: "genericInitializer"
+            case .opaqueParameter: "opaqueParameter"
             case .variadicParameter: "variadicParameter"
             case .inoutParameter: "inoutParameter"
             case .injectRequiresType: "injectRequiresType"
@@ -98,6 +106,7 @@ enum InjectableFixIt: FixItMessage {
     case markPropertyInject(property: String)
     case useMemberwise
     case removeMemberwise
+    case useAny
 
     var message: String {
         switch self {
@@ -106,6 +115,7 @@ enum InjectableFixIt: FixItMessage {
         case .markPropertyInject(let property): "mark '\(property)' with '@Inject'"
         case .useMemberwise: "write '@Injectable(.memberwise)'"
         case .removeMemberwise: "remove '(.memberwise)'"
+        case .useAny: "write 'any'"
         }
     }
 
@@ -115,6 +125,7 @@ enum InjectableFixIt: FixItMessage {
         case .markInject, .markPropertyInject: MessageID(domain: "ServiceMacros", id: "markInject")
         case .useMemberwise: MessageID(domain: "ServiceMacros", id: "useMemberwise")
         case .removeMemberwise: MessageID(domain: "ServiceMacros", id: "removeMemberwise")
+        case .useAny: MessageID(domain: "ServiceMacros", id: "useAny")
         }
     }
 }

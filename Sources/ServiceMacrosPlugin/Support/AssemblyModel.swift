@@ -147,6 +147,10 @@ extension AssemblyModel {
             else {
                 continue
             }
+            if let diagnostic = closureWithKeyDiagnostic(line) {
+                context.diagnose(diagnostic)
+                continue
+            }
             guard let registration = Registration(line) else {
                 context.diagnose(
                     Diagnostic(node: line, message: AssemblyDiagnostic.unreadableType(macro: line.macroName.text))
@@ -213,6 +217,31 @@ extension AssemblyModel {
             return []
         }
         return array.elements.compactMap { $0.expression.selfOperand }
+    }
+
+    /// For `#register(T.self, as: Key.self) { … }`: `as:` is for an `@Injectable` type, and a
+    /// closure registers the type named first. The fix-it names `Key` first and drops `as:`.
+    private static func closureWithKeyDiagnostic(_ line: MacroExpansionDeclSyntax) -> Diagnostic? {
+        var arguments = Array(line.arguments)
+        let hasClosure = line.trailingClosure != nil || arguments.contains { $0.label?.text == "factory" }
+        guard hasClosure, let asIndex = arguments.firstIndex(where: { $0.label?.text == "as" }), asIndex > 0,
+            let key = arguments[asIndex].expression.selfOperand
+        else {
+            return nil
+        }
+        let keyExpression = arguments[asIndex].expression
+        arguments.remove(at: asIndex)
+        arguments[0] = arguments[0].with(\.expression, keyExpression.with(\.leadingTrivia, []))
+        for index in arguments.indices {
+            let comma: TokenSyntax? = index == arguments.count - 1 ? nil : .commaToken(trailingTrivia: .space)
+            arguments[index] = arguments[index].with(\.trailingComma, comma)
+        }
+        let fixed = line.with(\.arguments, LabeledExprListSyntax(arguments))
+        let fixIt = FixIt(
+            message: AssemblyFixIt.registerKeyWithClosure(key: key),
+            changes: [.replace(oldNode: Syntax(line), newNode: Syntax(fixed))],
+        )
+        return Diagnostic(node: line, message: AssemblyDiagnostic.closureWithKey(key: key), fixIts: [fixIt])
     }
 
     private static func duplicateDiagnostic(_ duplicate: Registration, first: Registration) -> Diagnostic {

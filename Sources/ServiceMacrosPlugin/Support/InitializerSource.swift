@@ -71,6 +71,10 @@ struct InitializerSource {
             context.diagnose(Diagnostic(node: mark, message: InjectableDiagnostic.failableInitializer))
             valid = false
         }
+        if let generics = initializer.genericParameterClause {
+            context.diagnose(Diagnostic(node: generics, message: InjectableDiagnostic.genericInitializer))
+            valid = false
+        }
         var parameters: [InjectableModel.Parameter] = []
         for parameter in initializer.signature.parameterClause.parameters
         where parameter.defaultValue != nil && parameter.attributes.containsAttribute(named: "Assisted") {
@@ -90,6 +94,18 @@ struct InitializerSource {
             }
             let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
             let (type, isEscaping) = parameter.type.withoutParameterSpecifiers
+            if let opaque = type.tokens(viewMode: .sourceAccurate).first(where: { $0.tokenKind == .keyword(.some) }) {
+                let fixIt = FixIt(
+                    message: InjectableFixIt.useAny,
+                    changes: [
+                        .replace(oldNode: Syntax(opaque), newNode: Syntax(opaque.with(\.tokenKind, .keyword(.any))))
+                    ],
+                )
+                context.diagnose(
+                    Diagnostic(node: opaque, message: InjectableDiagnostic.opaqueParameter, fixIts: [fixIt]))
+                valid = false
+                continue
+            }
             var injected = InjectableModel.Parameter(type: type, label: label)
             if parameter.attributes.containsAttribute(named: "Assisted") {
                 injected = InjectableModel.Parameter(assisted: type, label: label)

@@ -59,6 +59,25 @@ struct FixtureBuild: Sendable {
         #expect(block.count <= limit, "\(block.joined(separator: "\n"))", sourceLocation: sourceLocation)
     }
 
+    /// Expects each compiler job to report one error on `line`, the same, ending with `message`
+    /// (a macro's own diagnostic, which every job that expands the macro prints), and the
+    /// diagnostic's block to be at most `limit` lines long.
+    func expectOneErrorPerJob(
+        onLine line: Int,
+        endingWith message: String,
+        within limit: Int = 25,
+        sourceLocation: SourceLocation = #_sourceLocation,
+    ) {
+        let errors = errors(onLine: line)
+        #expect(
+            Set(errors).count == 1 && errors.count == jobsReporting(onLine: line) && errors[0].hasSuffix(message),
+            "\(errors)",
+            sourceLocation: sourceLocation,
+        )
+        let block = block(onLine: line)
+        #expect(block.count <= limit, "\(block.joined(separator: "\n"))", sourceLocation: sourceLocation)
+    }
+
     /// The error lines of each build step (the output between two `[n/m]` lines), excerpts left out.
     private var errorsPerStep: [[Substring]] {
         output.split(separator: "\n").split { $0.hasPrefix("[") }.map { step in

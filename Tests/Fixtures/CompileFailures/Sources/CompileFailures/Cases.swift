@@ -431,3 +431,49 @@ final class CardGateway: Sendable {
 struct PaymentAssembly {
     #register(CardGateway.self, as: (any PaymentGateway).self)  // line 432: error, not a PaymentGateway
 }
+
+// Case (u): `as:` with a closure, which `as:` does not take: one error on the line that names the
+// type to register first, where the closure was read as a tag ("cannot conform to 'Hashable'").
+
+protocol ReceiptPrinter: Sendable {}
+
+struct ThermalPrinter: ReceiptPrinter {}
+
+@Assembly
+struct PrinterAssembly {
+    #register(ThermalPrinter.self, as: (any ReceiptPrinter).self) { ThermalPrinter() }  // line 444: error
+}
+
+// Case (v): parameters as only a parameter may declare them, which the expansion spells as types:
+// an @escaping closure, a consuming value, one type under two names. Correct: no error.
+
+typealias CountFormat = @Sendable (Int) -> String
+
+struct Till: Sendable {}
+
+typealias CashDrawer = Till
+
+@Injectable
+final class Cashier: Sendable {
+    init(
+        format: @escaping CountFormat,
+        till: consuming Till,
+        drawer: CashDrawer,
+        onClose: @escaping @Sendable () -> Void,
+    ) {}
+}
+
+@Assembly
+struct CashierAssembly {
+    #register(CountFormat.self) { { "\($0)" } }
+    #register(Till.self) { Till() }
+    #register((@Sendable () -> Void).self) { {} }
+    #register(Cashier.self)
+}
+
+// Case (w): a parameter of a `some` type makes the initializer generic: one error on it.
+
+@Injectable
+struct Dial: Sendable {
+    init(clock: some Sendable) {}  // line 478: error, 'some'
+}

@@ -1,0 +1,55 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// Lines a newcomer writes that `#register` does not take, reported on the line with the fix.
+@Suite("@Assembly: registration forms that do not exist")
+struct AssemblyMistakeTests {
+    @Test("'as:' with a closure is an error that names the key first, with a fix-it that keeps the tags")
+    func closureWithKey() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct ClockAssembly {
+                #register(SystemClock.self, as: (any Clock).self, tags: "utc") { SystemClock() }
+            }
+            """,
+            expandedSource: """
+                struct ClockAssembly {
+
+                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = []
+
+                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {}
+
+                    nonisolated class Provided {
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                    }
+
+                    typealias ProvidedToSendableServices = Provided
+
+                    typealias ProvidedToSharedServices = Provided
+
+                    typealias ProvidedToSharedMainActorServices = Provided
+                }
+
+                extension ClockAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "'as:' is for an @Injectable type built without a closure; a closure's service is the type named first: write '(any Clock).self' there and drop 'as:'",
+                    line: 3,
+                    column: 5,
+                    fixIts: [FixItSpec(message: "register '(any Clock)' with the closure")],
+                )
+            ],
+            applyFixIts: ["register '(any Clock)' with the closure"],
+            fixedSource: """
+                @Assembly
+                struct ClockAssembly {
+                    #register((any Clock).self, tags: "utc") { SystemClock() }
+                }
+                """,
+        )
+    }
+}
