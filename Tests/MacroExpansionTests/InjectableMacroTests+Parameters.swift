@@ -194,4 +194,54 @@ struct InjectableParameterTests {
             ],
         )
     }
+    @Test("a label written in backticks is listed by its name")
+    func keywordLabel() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            struct Repeater: Sendable {
+                init(`default` config: Config, @Assisted `repeat`: Int) {}
+            }
+            """,
+            expandedSource: """
+                struct Repeater: Sendable {
+                    init(`default` config: Config, @Assisted `repeat`: Int) {}
+                }
+
+                extension Repeater: __ServiceMacroSupport.AssistedInjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = Config
+                        func check(_ type: Config.Type) -> D0
+                    }
+                    nonisolated static func `Repeater.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {
+                        func provide(_ type: Config.Type) -> Config
+                    }
+                    private static var `Repeater is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `Repeater is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency(Config.self, label: "default", kind: .required),
+                        __ServiceMacroSupport.Dependency(Int.self, label: "repeat", kind: .argument),
+                    ]
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment, `repeat`: Int) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(`default`: try resolver.resolve(Config.self), `repeat`: `repeat`)
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements, `repeat`: Int) -> Self {
+                        Self(`default`: graph.provide(Config.self), `repeat`: `repeat`)
+                    }
+                    nonisolated protocol __CycleRequirements {
+                        associatedtype Cycle_Config = Void
+                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Config>.Result
+                    nonisolated static func register(in env: __ServiceMacroSupport.Environment, scope: __ServiceMacroSupport.Scope) {
+                        env.register(Repeater.self, scope: scope) { (`repeat`: Int) throws -> Repeater in
+                            try make(resolver: __ServiceMacroSupport.Environment.current, `repeat`: `repeat`)
+                        }
+                    }
+                }
+                """,
+        )
+    }
 }

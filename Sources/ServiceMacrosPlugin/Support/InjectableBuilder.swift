@@ -249,7 +249,8 @@ struct InjectableBuilder {
                 case (.provider, _): ".provider"
                 case (nil, _): parameter.isOptional ? ".optional" : ".required"
                 }
-            let label = parameter.label ?? "_\(index)"
+            // NB: a label that is a keyword is written in backticks, which its name leaves out.
+            let label = parameter.label.map { $0.filter { $0 != "`" } } ?? "_\(index)"
             let tags = parameter.tags.isEmpty ? "" : ", tags: [\(parameter.tags.joined(separator: ", "))]"
             return
                 "\(RuntimeSymbol.dependency)(\(parameter.type.metatypeOperand).self, label: \"\(label)\", kind: \(kind)\(tags)),"
