@@ -340,6 +340,15 @@ struct CompileFailureTests {
         )
     }
 
+    @Test("no expansion in the fixture compiles with a warning")
+    func noWarningsInExpansions() async {
+        let build = await Self.build
+        let warnings = build.output.split(separator: "\n").filter {
+            $0.hasPrefix("macro expansion") && $0.contains(": warning:")
+        }
+        #expect(warnings.isEmpty, "\(warnings)")
+    }
+
     @Test("the fixture's correct declarations produce no other errors")
     func noStrayErrors() async {
         let build = await Self.build

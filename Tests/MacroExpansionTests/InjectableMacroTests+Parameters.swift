@@ -194,7 +194,7 @@ struct InjectableParameterTests {
             ],
         )
     }
-    @Test("a label written in backticks is listed by its name")
+    @Test("a label written in backticks is listed by its name, and called without them")
     func keywordLabel() {
         assertMacroExpansion(
             """
@@ -226,10 +226,10 @@ struct InjectableParameterTests {
                         __ServiceMacroSupport.Dependency(Int.self, label: "repeat", kind: .argument),
                     ]
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment, `repeat`: Int) throws(__ServiceMacroSupport.Failure) -> Self {
-                        Self(`default`: try resolver.resolve(Config.self), `repeat`: `repeat`)
+                        Self(default: try resolver.resolve(Config.self), repeat: `repeat`)
                     }
                     nonisolated static func make(graph: some InjectionRequirements, `repeat`: Int) -> Self {
-                        Self(`default`: graph.provide(Config.self), `repeat`: `repeat`)
+                        Self(default: graph.provide(Config.self), repeat: `repeat`)
                     }
                     nonisolated protocol __CycleRequirements {
                         associatedtype Cycle_Config = Void
@@ -237,7 +237,7 @@ struct InjectableParameterTests {
                     typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Config>.Result
                     nonisolated static func register(in env: __ServiceMacroSupport.Environment, scope: __ServiceMacroSupport.Scope) {
                         env.register(Repeater.self, scope: scope) { (`repeat`: Int) throws -> Repeater in
-                            try make(resolver: __ServiceMacroSupport.Environment.current, `repeat`: `repeat`)
+                            try make(resolver: __ServiceMacroSupport.Environment.current, repeat: `repeat`)
                         }
                     }
                 }

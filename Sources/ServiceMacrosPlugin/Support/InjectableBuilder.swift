@@ -113,7 +113,7 @@ struct InjectableBuilder {
     /// The `@Assisted` arguments as a call to `make` passes them.
     private var assistedArguments: String {
         model.parameters.compactMap { parameter in
-            parameter.assistedName.map { name in ", " + (parameter.label.map { "\($0): \(name)" } ?? name) }
+            parameter.assistedName.map { name in ", " + (parameter.callLabel.map { "\($0): \(name)" } ?? name) }
         }.joined()
     }
 
@@ -249,7 +249,6 @@ struct InjectableBuilder {
                 case (.provider, _): ".provider"
                 case (nil, _): parameter.isOptional ? ".optional" : ".required"
                 }
-            // NB: a label that is a keyword is written in backticks, which its name leaves out.
             let label = parameter.label.map { $0.filter { $0 != "`" } } ?? "_\(index)"
             let tags = parameter.tags.isEmpty ? "" : ", tags: [\(parameter.tags.joined(separator: ", "))]"
             return
@@ -262,7 +261,7 @@ struct InjectableBuilder {
     private func makeFunction() -> String {
         let arguments = model.parameters.map { parameter in
             let value = parameter.assistedName ?? resolution(of: parameter)
-            return parameter.label.map { "\($0): \(value)" } ?? value
+            return parameter.callLabel.map { "\($0): \(value)" } ?? value
         }
         let awaitCall = model.initializerIsAsync ? "await " : ""
         let call = "\(awaitCall)Self(\(arguments.joined(separator: ", ")))"
@@ -295,7 +294,7 @@ struct InjectableBuilder {
                 ?? (parameter.tags.isEmpty || parameter.isOptional
                     ? "graph.provide(\(parameter.providedType).self)"
                     : "graph.provide(\(parameter.type.metatypeOperand).self, tagged: \(taggedKeyType(parameter.tags)).self)")
-            return parameter.label.map { "\($0): \(value)" } ?? value
+            return parameter.callLabel.map { "\($0): \(value)" } ?? value
         }
         let call = (model.initializerIsAsync ? "await " : "") + "Self(\(arguments.joined(separator: ", ")))"
         let body = model.initializerThrows ? "try \(call)" : call
@@ -360,6 +359,15 @@ struct InjectableBuilder {
 }
 
 extension InjectableModel.Parameter {
+    /// The label as a call writes it: a keyword without the backticks its declaration needs,
+    /// which a call needs only for `inout`, `var` and `let` (and warns about for the others).
+    var callLabel: String? {
+        label.map { label in
+            let name = label.filter { $0 != "`" }
+            return ["inout", "var", "let"].contains(name) ? label : name
+        }
+    }
+
     /// The type as a parameter of `make` declares it: `@escaping` again, if it was.
     var declaredType: String {
         isEscaping ? "@escaping \(type.trimmedDescription)" : type.trimmedDescription

@@ -477,3 +477,11 @@ struct CashierAssembly {
 struct Dial: Sendable {
     init(clock: some Sendable) {}  // line 478: error, 'some'
 }
+
+// Case (x): labels that are keywords, written in backticks: correct, and its expansion compiles
+// without a warning (a call that escapes `default` is warned about).
+
+@Injectable
+struct Repeater: Sendable {
+    init(`default` till: Till, @Assisted `repeat`: Int) {}
+}
