@@ -236,4 +236,63 @@ extension InjectableDiagnosticTests {
                 """,
         )
     }
+    @Test("@Injectable(.memberwise) takes an @Inject property of a function type @escaping, as it stores it")
+    func escapingClosureProperty() {
+        assertMacroExpansion(
+            """
+            @Injectable(.memberwise)
+            final class Hooks: Sendable {
+                @Inject let onStart: @Sendable () -> Void
+                @Inject let onStop: (@Sendable () -> Void)
+                @Inject let onError: (@Sendable (any Error) -> Void)?
+            }
+            """,
+            expandedSource: """
+                final class Hooks: Sendable {
+                    let onStart: @Sendable () -> Void
+                    let onStop: (@Sendable () -> Void)
+                    let onError: (@Sendable (any Error) -> Void)?
+
+                    init(onStart: @escaping @Sendable () -> Void, onStop: @escaping (@Sendable () -> Void), onError: (@Sendable (any Error) -> Void)?) {
+                        self.onStart = onStart
+                        self.onStop = onStop
+                        self.onError = onError
+                    }
+                }
+
+                extension Hooks: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = (@Sendable () -> Void)
+                        func check(_ type: (@Sendable () -> Void).Type) -> D0
+                    }
+                    nonisolated static func `Hooks.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol __InjectionRequirement1 {
+                        func provide(_ type: (@Sendable (any Error) -> Void)?.Type) -> (@Sendable (any Error) -> Void)?
+                    }
+                    nonisolated protocol InjectionRequirements: __InjectionRequirement1 {
+                        func provide(_ type: (@Sendable () -> Void).Type) -> (@Sendable () -> Void)
+                    }
+                    private static var `Hooks is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `Hooks is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
+                        __ServiceMacroSupport.Dependency((@Sendable () -> Void).self, label: "onStart", kind: .required),
+                        __ServiceMacroSupport.Dependency((@Sendable () -> Void).self, label: "onStop", kind: .required),
+                        __ServiceMacroSupport.Dependency((@Sendable (any Error) -> Void).self, label: "onError", kind: .optional),
+                    ]
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(onStart: try resolver.resolve((@Sendable () -> Void).self), onStop: try resolver.resolve((@Sendable () -> Void).self), onError: try __ServiceMacroSupport.resolveIfRegistered((@Sendable (any Error) -> Void).self, in: resolver))
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        Self(onStart: graph.provide((@Sendable () -> Void).self), onStop: graph.provide((@Sendable () -> Void).self), onError: graph.provide((@Sendable (any Error) -> Void)?.self))
+                    }
+                    nonisolated protocol __CycleRequirements {
+                        associatedtype Cycle_Sendable_Void = Void
+                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_Sendable_Void>.Result
+                }
+                """,
+        )
+    }
 }

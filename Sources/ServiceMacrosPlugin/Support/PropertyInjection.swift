@@ -67,7 +67,9 @@ struct PropertyInjection {
     /// The initializer that assigns every injected property, with the type's access level.
     func initializer(access: Keyword?) -> DeclSyntax {
         let accessPrefix = access.map { "\(TokenSyntax.keyword($0).text) " } ?? ""
-        let parameters = properties.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
+        let parameters = properties.map { property in
+            "\(property.name): \(property.type.isFunctionType ? "@escaping " : "")\(property.type)"
+        }.joined(separator: ", ")
         let assignments = properties.map { "\n    self.\($0.name) = \($0.name)" }.joined()
         return "\(raw: accessPrefix)init(\(raw: parameters)) {\(raw: assignments)\n}"
     }
@@ -122,5 +124,21 @@ extension PatternBindingSyntax {
             return false
         }
         return type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
+    }
+}
+
+extension TypeSyntax {
+    /// Whether written as a function type (`() -> T`, `@Sendable (Int) -> T`), which a parameter
+    /// that is stored must declare `@escaping`. A type alias of one is not seen as one.
+    var isFunctionType: Bool {
+        if let attributed = self.as(AttributedTypeSyntax.self) {
+            return attributed.baseType.isFunctionType
+        }
+        if let tuple = self.as(TupleTypeSyntax.self), tuple.elements.count == 1, let element = tuple.elements.first,
+            element.firstName == nil
+        {
+            return element.type.isFunctionType
+        }
+        return self.is(FunctionTypeSyntax.self)
     }
 }

@@ -485,3 +485,11 @@ struct Dial: Sendable {
 struct Repeater: Sendable {
     init(`default` till: Till, @Assisted `repeat`: Int) {}
 }
+
+// Case (y): a generated initializer stores a closure property, which it takes @escaping: correct.
+
+@Injectable(.memberwise)
+final class Alarm: Sendable {
+    @Inject let ring: @Sendable () -> Void
+    @Inject let snooze: (@Sendable (Int) -> Void)?
+}
