@@ -340,6 +340,17 @@ struct CompileFailureTests {
         )
     }
 
+    @Test("an initializer @Injectable cannot call is the only error, and its #register line has none")
+    func placeholderKeepsOneError() async {
+        let build = await Self.build
+        build.expectOneErrorPerJob(
+            onLine: 503,
+            endingWith: "error: an injected initializer cannot be failable (from macro 'Injectable')",
+        )
+        #expect(build.errors(onLine: 509).isEmpty, "\(build.errors(onLine: 509))")
+        #expect(!build.errorMessages.contains { $0.contains("FlakyReader") }, "\(build.errorMessages)")
+    }
+
     @Test("no expansion in the fixture compiles with a warning")
     func noWarningsInExpansions() async {
         let build = await Self.build
@@ -355,7 +366,7 @@ struct CompileFailureTests {
         let lines = Set(build.errorLines)
         let expected: Set = [
             14, 27, 40, 50, 68, 89, 207, 222, 230, 243, 267, 282, 303, 322, 323, 334, 358, 372, 403, 417, 418, 432,
-            444, 478,
+            444, 478, 503,
         ]
         #expect(lines.isSubset(of: expected), "unexpected errors: \(build.errorMessages)")
     }

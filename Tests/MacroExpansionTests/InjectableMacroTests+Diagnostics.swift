@@ -162,6 +162,21 @@ struct InjectableDiagnosticTests {
                     init(format: Format) {}
                     init(path: String, format: Format) {}
                 }
+
+                extension Exporter: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
+                    nonisolated static func `Exporter.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {}
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Exporter")
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Exporter")
+                    }
+                    nonisolated protocol __CycleRequirements {}
+                    typealias __CycleEdges<G: __CycleRequirements> = Void
+                }
                 """,
             diagnostics: [
                 DiagnosticSpec(
@@ -200,6 +215,21 @@ struct InjectableDiagnosticTests {
                     init(a: A) {}
                     init(b: B) {}
                 }
+
+                extension Loader: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
+                    nonisolated static func `Loader.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {}
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Loader")
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Loader")
+                    }
+                    nonisolated protocol __CycleRequirements {}
+                    typealias __CycleEdges<G: __CycleRequirements> = Void
+                }
                 """,
             diagnostics: [
                 DiagnosticSpec(
@@ -223,6 +253,21 @@ struct InjectableDiagnosticTests {
             expandedSource: """
                 final class Fetcher: Sendable {
                     init(client: Client, @Assisted id: Int) async {}
+                }
+
+                extension Fetcher: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
+                    nonisolated static func `Fetcher.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {}
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Fetcher")
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Fetcher")
+                    }
+                    nonisolated protocol __CycleRequirements {}
+                    typealias __CycleEdges<G: __CycleRequirements> = Void
                 }
                 """,
             diagnostics: [
@@ -248,6 +293,21 @@ struct InjectableDiagnosticTests {
                 final class Parser {
                     init?(source: Source) {}
                 }
+
+                extension Parser: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
+                    nonisolated static func `Parser.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {}
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Parser")
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Parser")
+                    }
+                    nonisolated protocol __CycleRequirements {}
+                    typealias __CycleEdges<G: __CycleRequirements> = Void
+                }
                 """,
             diagnostics: [
                 DiagnosticSpec(
@@ -272,6 +332,21 @@ struct InjectableDiagnosticTests {
                 final class Batch {
                     init(items: Item...) {}
                 }
+
+                extension Batch: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
+                    nonisolated static func `Batch.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {}
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Batch")
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Batch")
+                    }
+                    nonisolated protocol __CycleRequirements {}
+                    typealias __CycleEdges<G: __CycleRequirements> = Void
+                }
                 """,
             diagnostics: [
                 DiagnosticSpec(
@@ -295,6 +370,21 @@ struct InjectableDiagnosticTests {
             expandedSource: """
                 final class Mixer {
                     init?(tracks: Track...) async {}
+                }
+
+                extension Mixer: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
+                    nonisolated static func `Mixer.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {}
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Mixer")
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Mixer")
+                    }
+                    nonisolated protocol __CycleRequirements {}
+                    typealias __CycleEdges<G: __CycleRequirements> = Void
                 }
                 """,
             diagnostics: [

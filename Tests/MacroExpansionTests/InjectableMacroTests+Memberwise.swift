@@ -66,6 +66,21 @@ extension InjectableDiagnosticTests {
                 final class Cart {
                     let pricing: Pricing
                 }
+
+                extension Cart: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
+                    nonisolated static func `Cart.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {}
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Cart")
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Cart")
+                    }
+                    nonisolated protocol __CycleRequirements {}
+                    typealias __CycleEdges<G: __CycleRequirements> = Void
+                }
                 """,
             diagnostics: [
                 DiagnosticSpec(
@@ -97,6 +112,21 @@ extension InjectableDiagnosticTests {
             expandedSource: """
                 actor Ledger {
                     let store: Store
+                }
+
+                extension Ledger: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
+                    nonisolated static func `Ledger.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {}
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Ledger")
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Ledger")
+                    }
+                    nonisolated protocol __CycleRequirements {}
+                    typealias __CycleEdges<G: __CycleRequirements> = Void
                 }
                 """,
             diagnostics: [

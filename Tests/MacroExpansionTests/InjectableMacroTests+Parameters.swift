@@ -127,6 +127,21 @@ struct InjectableParameterTests {
                 struct Counter: Sendable {
                     init(count: inout Int) {}
                 }
+
+                extension Counter: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
+                    nonisolated static func `Counter.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {}
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Counter")
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Counter")
+                    }
+                    nonisolated protocol __CycleRequirements {}
+                    typealias __CycleEdges<G: __CycleRequirements> = Void
+                }
                 """,
             diagnostics: [
                 DiagnosticSpec(
@@ -149,6 +164,21 @@ struct InjectableParameterTests {
             expandedSource: """
                 struct Ticker: Sendable {
                     init(clock: some Clock) {}
+                }
+
+                extension Ticker: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
+                    nonisolated static func `Ticker.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {}
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Ticker")
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Ticker")
+                    }
+                    nonisolated protocol __CycleRequirements {}
+                    typealias __CycleEdges<G: __CycleRequirements> = Void
                 }
                 """,
             diagnostics: [
@@ -182,6 +212,21 @@ struct InjectableParameterTests {
             expandedSource: """
                 struct Ticker: Sendable {
                     init<C: Clock>(clock: C) {}
+                }
+
+                extension Ticker: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
+                    nonisolated static func `Ticker.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {}
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Ticker")
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Ticker")
+                    }
+                    nonisolated protocol __CycleRequirements {}
+                    typealias __CycleEdges<G: __CycleRequirements> = Void
                 }
                 """,
             diagnostics: [

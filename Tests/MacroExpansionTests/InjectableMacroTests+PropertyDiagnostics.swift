@@ -16,6 +16,21 @@ extension InjectableDiagnosticTests {
                 final class Cart {
                     var pricing = Pricing()
                 }
+
+                extension Cart: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
+                    nonisolated static func `Cart.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {}
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Cart")
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Cart")
+                    }
+                    nonisolated protocol __CycleRequirements {}
+                    typealias __CycleEdges<G: __CycleRequirements> = Void
+                }
                 """,
             diagnostics: [
                 DiagnosticSpec(
@@ -42,6 +57,21 @@ extension InjectableDiagnosticTests {
                     static var shared: Cart
                     let pricing: Pricing
                 }
+
+                extension Cart: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
+                    nonisolated static func `Cart.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {}
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Cart")
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Cart")
+                    }
+                    nonisolated protocol __CycleRequirements {}
+                    typealias __CycleEdges<G: __CycleRequirements> = Void
+                }
                 """,
             diagnostics: [
                 DiagnosticSpec(
@@ -67,6 +97,21 @@ extension InjectableDiagnosticTests {
                 final class Cart {
                     let pricing: Pricing
                     let owner: User
+                }
+
+                extension Cart: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
+                    nonisolated static func `Cart.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {}
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Cart")
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Cart")
+                    }
+                    nonisolated protocol __CycleRequirements {}
+                    typealias __CycleEdges<G: __CycleRequirements> = Void
                 }
                 """,
             diagnostics: [
@@ -103,6 +148,21 @@ extension InjectableDiagnosticTests {
                 final class DetailScreen {
                     init(@Assisted id: Int, model: Model) {}
                 }
+
+                extension DetailScreen: __ServiceMacroSupport.MainInjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
+                    nonisolated static func `DetailScreen.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {}
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of DetailScreen")
+                    }
+                    static func make(graph: some InjectionRequirements) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of DetailScreen")
+                    }
+                    nonisolated protocol __CycleRequirements {}
+                    typealias __CycleEdges<G: __CycleRequirements> = Void
+                }
                 """,
             diagnostics: [
                 DiagnosticSpec(
@@ -127,6 +187,21 @@ extension InjectableDiagnosticTests {
                 struct Detail {
                     init(@Assisted id: Int = 0, model: Model) {}
                 }
+
+                extension Detail: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
+                    nonisolated static func `Detail.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {}
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Detail")
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Detail")
+                    }
+                    nonisolated protocol __CycleRequirements {}
+                    typealias __CycleEdges<G: __CycleRequirements> = Void
+                }
                 """,
             diagnostics: [
                 DiagnosticSpec(message: "an '@Assisted' parameter cannot have a default value", line: 3, column: 10)
@@ -146,6 +221,21 @@ extension InjectableDiagnosticTests {
             expandedSource: """
                 final class Feed {
                     var source: Source { Source() }
+                }
+
+                extension Feed: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
+                    nonisolated static func `Feed.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {}
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Feed")
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Feed")
+                    }
+                    nonisolated protocol __CycleRequirements {}
+                    typealias __CycleEdges<G: __CycleRequirements> = Void
                 }
                 """,
             diagnostics: [
@@ -172,6 +262,21 @@ extension InjectableDiagnosticTests {
                     let probe: Probe
                     #endif
                     let source: Source
+                }
+
+                extension Feed: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
+                    nonisolated static func `Feed.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {}
+                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Feed")
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        fatalError("@Injectable reported why it cannot call the initializer of Feed")
+                    }
+                    nonisolated protocol __CycleRequirements {}
+                    typealias __CycleEdges<G: __CycleRequirements> = Void
                 }
                 """,
             diagnostics: [

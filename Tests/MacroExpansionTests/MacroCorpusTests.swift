@@ -100,6 +100,20 @@ struct MacroCorpusTests {
         }
     }
 
+    @Test("a type whose initializer @Injectable cannot call is reported, never only given a make(…) that traps")
+    func placeholdersAreReported() {
+        var placeholders = 0
+        for (name, source) in macroCorpus {
+            let report = ExpansionReport(source)
+            guard report.expanded.contains("@Injectable reported why it cannot call the initializer") else {
+                continue
+            }
+            placeholders += 1
+            #expect(report.diagnostics.contains { $0.hasPrefix("error: ") }, "\(name): \(report.diagnostics)")
+        }
+        #expect(placeholders >= 5)
+    }
+
     @Test("a corpus declaration that parses is either diagnosed or expands to code that parses")
     func corpusExpansionsParse() {
         for (name, source) in macroCorpus {

@@ -1,4 +1,5 @@
 import SwiftDiagnostics
+import SwiftParser
 import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
@@ -276,6 +277,10 @@ extension AssemblyModel.Registration {
         if arguments.contains(where: { $0.label?.text == "as" }) && key == nil {
             return nil
         }
+        // NB: `(any).self` is an expression (a type named `any`) that does not parse as a type.
+        guard service.parsesAsType, key?.parsesAsType ?? true else {
+            return nil
+        }
         self.node = node
         self.service = service
         self.key = key ?? service
@@ -299,6 +304,14 @@ extension AssemblyModel.Registration {
         case "external": kind = .external
         default: kind = factory.map { .closure($0.trimmed) } ?? .injectable
         }
+    }
+}
+
+extension String {
+    /// Whether this text parses as a type, as the expansion writes a registered type.
+    var parsesAsType: Bool {
+        var parser = Parser(self)
+        return !TypeSyntax.parse(from: &parser).hasError
     }
 }
 

@@ -51,7 +51,7 @@ struct InjectableBuilder {
     /// the fix. (A module's default isolation does not apply to the type: the nonisolated
     /// conformance the macro adds to it keeps it nonisolated.)
     private func isolationCheck() -> [String] {
-        guard !model.isMainActor else {
+        guard !model.isMainActor, !model.isPlaceholder else {
             return []
         }
         let type = model.typeName.text
@@ -281,7 +281,7 @@ struct InjectableBuilder {
         }
         return """
             \(access)\(isolation)static func make(resolver: \(RuntimeSymbol.environment)\(assistedParameters)) \(awaitCall.isEmpty ? "" : "async ")throws(\(RuntimeSymbol.failure)) -> Self {
-                \(body)
+                \(model.isPlaceholder ? unreachable : body)
             }
             """
     }
@@ -301,9 +301,15 @@ struct InjectableBuilder {
         let effects = (model.initializerIsAsync ? "async " : "") + (model.initializerThrows ? "throws " : "")
         return """
             \(access)\(isolation)static func make(graph: some InjectionRequirements\(assistedParameters)) \(effects)-> Self {
-                \(body)
+                \(model.isPlaceholder ? unreachable : body)
             }
             """
+    }
+
+    /// The body of `make` for a type whose initializer `@Injectable` reported it cannot call: the
+    /// module does not build, so it never runs.
+    private var unreachable: String {
+        "fatalError(\"@Injectable reported why it cannot call the initializer of \(model.typeName.text)\")"
     }
 
     /// `nonisolated ` for the functions of a type on the Sendable track, which are nonisolated

@@ -41,6 +41,10 @@ struct InjectableModel {
     let initializerThrows: Bool
     /// Whether the initializer is `async`: the type is `AsyncInjectable`, built by `resolveAsync`.
     let initializerIsAsync: Bool
+    /// Whether the initializer could not be read, which was reported: the extension then only
+    /// declares what a `#register` line names, with no dependency, and `make` is unreachable, so
+    /// that the type's one error is not followed by others that say it is not `@Injectable`.
+    var isPlaceholder = false
 
     /// Whether some parameters are `@Assisted`, which makes the type `AssistedInjectable`.
     var isAssisted: Bool { parameters.contains(where: \.isAssisted) }
@@ -86,17 +90,18 @@ extension InjectableModel {
             attribute: attribute,
             context: context,
         )
-        guard let source else {
-            return nil
-        }
         let isMainActor = declaration.attributes.containsAttribute(named: "MainActor")
+        // NB: every way `choose` returns nil reports why, as an error.
+        guard let source else {
+            return placeholder(nominal, declaration: declaration, isMainActor: isMainActor)
+        }
         if isMainActor, source.parameters.contains(where: \.isAssisted) {
             context.diagnose(Diagnostic(node: attribute, message: InjectableDiagnostic.assistedMainActor))
-            return nil
+            return placeholder(nominal, declaration: declaration, isMainActor: isMainActor)
         }
         if source.isAsync, let problem = asyncProblem(source: source) {
             context.diagnose(Diagnostic(node: attribute, message: problem))
-            return nil
+            return placeholder(nominal, declaration: declaration, isMainActor: isMainActor)
         }
         return InjectableModel(
             typeName: nominal.name.trimmed,
@@ -106,6 +111,24 @@ extension InjectableModel {
             initializerThrows: source.throwsErrors,
             initializerIsAsync: source.isAsync,
         )
+    }
+
+    /// The model of a type whose initializer was reported as one `@Injectable` cannot call.
+    private static func placeholder(
+        _ nominal: NominalDeclaration,
+        declaration: some DeclGroupSyntax,
+        isMainActor: Bool,
+    ) -> InjectableModel {
+        var model = InjectableModel(
+            typeName: nominal.name.trimmed,
+            isMainActor: isMainActor,
+            accessModifier: declaration.modifiers.generatedAccess,
+            parameters: [],
+            initializerThrows: false,
+            initializerIsAsync: false,
+        )
+        model.isPlaceholder = true
+        return model
     }
 
     /// Why an `async` initializer cannot be injected here, or nil when it can.

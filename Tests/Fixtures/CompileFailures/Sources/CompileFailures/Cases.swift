@@ -493,3 +493,18 @@ final class Alarm: Sendable {
     @Inject let ring: @Sendable () -> Void
     @Inject let snooze: (@Sendable (Int) -> Void)?
 }
+
+// Case (z): an initializer @Injectable cannot call (failable), registered in an assembly: one
+// error, on the initializer, and none on the #register line, which named generated members and
+// said the type was not @Injectable.
+
+@Injectable
+final class FlakyReader: Sendable {
+    init?(till: Till) {}  // line 503: error, failable
+}
+
+@Assembly
+struct FlakyAssembly {
+    #register(Till.self) { Till() }
+    #register(FlakyReader.self)  // line 509: no error
+}
