@@ -117,10 +117,12 @@ struct DepthLimitTests {
 
     @Test("binding a limit lowers the floor below which resolves skip reading it, and never raises it")
     func floorOnlyFalls() {
+        // NB: the floor is the process's, which tests running beside this one lower too: each
+        // check is that this binding did not raise it.
         let before = DepthFloor.value
         ServiceEnv.$maxResolutionDepth.withValue(before + 50) {}
-        #expect(DepthFloor.value == before)
+        #expect(DepthFloor.value <= before)
         ServiceEnv.$maxResolutionDepth.withValue(3) {}
-        #expect(DepthFloor.value == min(before, 3))
+        #expect(DepthFloor.value <= 3)
     }
 }
