@@ -40,11 +40,12 @@
 /// Errors: applied to anything but a struct, class or actor; a generic type; a non-final class
 /// (fix-it: add `final`); several initializers and none marked `@Inject` (a fix-it per
 /// initializer); more than one `@Inject` initializer; an `async` initializer with `@Assisted`
-/// parameters; a failable initializer; a
-/// variadic or `inout` parameter; `@Inject` on a property without a type annotation or on a static property;
-/// in property-injection mode, a stored property with neither a default value nor `@Inject`
-/// (fix-it: mark it `@Inject`); a class or actor with `@Inject` properties and no initializer
-/// (fix-it: write `@Injectable(.memberwise)`).
+/// parameters; a failable or generic initializer; a variadic or `inout` parameter, or one of a
+/// `some` type (fix-it: write `any`); `@Inject` on a property without a type annotation or on a
+/// static property; in property-injection mode, a stored property with neither a default value
+/// nor `@Inject` (fix-it: mark it `@Inject`); a class or actor with `@Inject` properties and no
+/// initializer (fix-it: write `@Injectable(.memberwise)`). When the initializer is the problem,
+/// the type still conforms, so that its error is the only one.
 @attached(
     extension,
     conformances: Injectable, MainInjectable, AssistedInjectable, AsyncInjectable, MainAsyncInjectable,
