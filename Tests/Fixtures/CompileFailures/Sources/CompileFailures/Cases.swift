@@ -444,67 +444,24 @@ struct PrinterAssembly {
     #register(ThermalPrinter.self, as: (any ReceiptPrinter).self) { ThermalPrinter() }  // line 444: error
 }
 
-// Case (v): parameters as only a parameter may declare them, which the expansion spells as types:
-// an @escaping closure, a consuming value, one type under two names. Correct: no error.
-
-typealias CountFormat = @Sendable (Int) -> String
-
-struct Till: Sendable {}
-
-typealias CashDrawer = Till
-
-@Injectable
-final class Cashier: Sendable {
-    init(
-        format: @escaping CountFormat,
-        till: consuming Till,
-        drawer: CashDrawer,
-        onClose: @escaping @Sendable () -> Void,
-    ) {}
-}
-
-@Assembly
-struct CashierAssembly {
-    #register(CountFormat.self) { { "\($0)" } }
-    #register(Till.self) { Till() }
-    #register((@Sendable () -> Void).self) { {} }
-    #register(Cashier.self)
-}
-
-// Case (w): a parameter of a `some` type makes the initializer generic: one error on it.
+// Case (v): a parameter of a `some` type makes the initializer generic: one error on it.
 
 @Injectable
 struct Dial: Sendable {
-    init(clock: some Sendable) {}  // line 478: error, 'some'
+    init(clock: some Sendable) {}  // line 451: error, 'some'
 }
 
-// Case (x): labels that are keywords, written in backticks: correct, and its expansion compiles
-// without a warning (a call that escapes `default` is warned about).
-
-@Injectable
-struct Repeater: Sendable {
-    init(`default` till: Till, @Assisted `repeat`: Int) {}
-}
-
-// Case (y): a generated initializer stores a closure property, which it takes @escaping: correct.
-
-@Injectable(.memberwise)
-final class Alarm: Sendable {
-    @Inject let ring: @Sendable () -> Void
-    @Inject let snooze: (@Sendable (Int) -> Void)?
-}
-
-// Case (z): an initializer @Injectable cannot call (failable), registered in an assembly: one
+// Case (w): an initializer @Injectable cannot call (failable), registered in an assembly: one
 // error, on the initializer, and none on the #register line, which named generated members and
 // said the type was not @Injectable.
 
 @Injectable
 final class FlakyReader: Sendable {
-    init?(till: Till) {}  // line 503: error, failable
+    init?(till: Till) {}  // line 460: error, failable
 }
 
 @Assembly
 struct FlakyAssembly {
     #register(Till.self) { Till() }
-    #register(FlakyReader.self)  // line 509: no error
+    #register(FlakyReader.self)  // line 466: no error
 }
