@@ -249,7 +249,7 @@ struct InjectableBuilder {
                 case (.provider, _): ".provider"
                 case (nil, _): parameter.isOptional ? ".optional" : ".required"
                 }
-            let label = parameter.label.map { $0.filter { $0 != "`" } } ?? "_\(index)"
+            let label = parameter.labelName ?? "_\(index)"
             let tags = parameter.tags.isEmpty ? "" : ", tags: [\(parameter.tags.joined(separator: ", "))]"
             return
                 "\(RuntimeSymbol.dependency)(\(parameter.type.metatypeOperand).self, label: \"\(label)\", kind: \(kind)\(tags)),"
@@ -368,10 +368,13 @@ extension InjectableModel.Parameter {
     /// The label as a call writes it: a keyword without the backticks its declaration needs,
     /// which a call needs only for `inout`, `var` and `let` (and warns about for the others).
     var callLabel: String? {
-        label.map { label in
-            let name = label.filter { $0 != "`" }
-            return ["inout", "var", "let"].contains(name) ? label : name
-        }
+        labelName.map { name in ["inout", "var", "let"].contains(name) ? "`\(name)`" : name }
+    }
+
+    /// The label without the backticks a keyword is written in: its name, as the dependency
+    /// list shows it.
+    var labelName: String? {
+        label.map { $0.filter { $0 != "`" } }
     }
 
     /// The type as a parameter of `make` declares it: `@escaping` again, if it was.

@@ -55,8 +55,7 @@ struct FixtureBuild: Sendable {
     ) {
         let errors = errors(onLine: line)
         #expect(errors.count == 1 && errors[0].hasSuffix(message), "\(errors)", sourceLocation: sourceLocation)
-        let block = block(onLine: line)
-        #expect(block.count <= limit, "\(block.joined(separator: "\n"))", sourceLocation: sourceLocation)
+        expectBlock(onLine: line, within: limit, sourceLocation: sourceLocation)
     }
 
     /// Expects each compiler job to report one error on `line`, the same, ending with `message`
@@ -74,6 +73,11 @@ struct FixtureBuild: Sendable {
             "\(errors)",
             sourceLocation: sourceLocation,
         )
+        expectBlock(onLine: line, within: limit, sourceLocation: sourceLocation)
+    }
+
+    /// Expects the block of the first error on `line` to be at most `limit` lines long.
+    private func expectBlock(onLine line: Int, within limit: Int, sourceLocation: SourceLocation) {
         let block = block(onLine: line)
         #expect(block.count <= limit, "\(block.joined(separator: "\n"))", sourceLocation: sourceLocation)
     }
