@@ -48,7 +48,7 @@ extension AssemblyMacro: ExtensionMacro {
 extension TypeSyntax {
     /// Whether this names the `NonisolatedAssembly` protocol, however it is qualified.
     fileprivate var isNonisolatedAssembly: Bool {
-        trimmedDescription.hasSuffix("NonisolatedAssembly") || trimmedDescription.hasSuffix("NonisolatedAssemblyType")
+        trimmedText.hasSuffix("NonisolatedAssembly") || trimmedText.hasSuffix("NonisolatedAssemblyType")
     }
 }
 

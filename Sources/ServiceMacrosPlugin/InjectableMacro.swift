@@ -20,7 +20,7 @@ extension InjectableMacro: ExtensionMacro {
             return []
         }
         let needsConformance = protocols.contains {
-            $0.trimmedDescription.split(separator: ".").last == model.conformance[...]
+            $0.trimmedText.split(separator: ".").last == model.conformance[...]
         }
         let extendedType = TypeSyntax(type)
         let builder = InjectableBuilder(

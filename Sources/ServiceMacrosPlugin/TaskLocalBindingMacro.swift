@@ -75,6 +75,6 @@ private struct Parts {
         self.initial = initial.trimmed
         self.modifiers = variable.modifiers
             .filter { [.keyword(.public), .keyword(.package), .keyword(.internal)].contains($0.name.tokenKind) }
-            .map(\.trimmedDescription)
+            .map(\.trimmedText)
     }
 }

@@ -45,7 +45,7 @@ struct AssemblyModel {
             // the tree up to its root, which for every line of a long assembly is quadratic.
             // NB: into an array: `filter` on the syntax collection builds a new collection node.
             let arguments = node.arguments.compactMap { argument -> String? in
-                argument.label?.text == "scope" ? nil : argument.detached.with(\.trailingComma, nil).trimmedDescription
+                argument.label?.text == "scope" ? nil : argument.detached.with(\.trailingComma, nil).trimmedText
             }
             let text = "#\(node.macroName.text)(\(arguments.joined(separator: ", ")))"
             return readableName(text)
@@ -284,7 +284,7 @@ extension AssemblyModel.Registration {
         self.node = node
         self.service = service
         self.key = key ?? service
-        self.scope = arguments.first { $0.label?.text == "scope" }?.expression.trimmedDescription ?? ".singleton"
+        self.scope = arguments.first { $0.label?.text == "scope" }?.expression.trimmedText ?? ".singleton"
         // NB: the tags are a pack: the `tags:` argument and the unlabeled ones after it.
         var tags: [String] = []
         var inTags = false
@@ -293,7 +293,7 @@ extension AssemblyModel.Registration {
                 inTags = label == "tags"
             }
             if inTags {
-                tags.append(argument.expression.trimmedDescription)
+                tags.append(argument.expression.trimmedText)
             }
         }
         self.tags = tags
@@ -323,7 +323,7 @@ extension ExprSyntax {
         else {
             return nil
         }
-        return base.trimmedDescription
+        return base.trimmedText
     }
 }
 

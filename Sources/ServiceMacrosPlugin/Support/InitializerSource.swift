@@ -277,19 +277,19 @@ extension TypeSyntax {
         }
         var isEscaping = false
         let attributes = attributed.attributes.filter { element in
-            guard case .attribute(let attribute) = element, attribute.attributeName.trimmedDescription == "escaping"
+            guard case .attribute(let attribute) = element, attribute.attributeName.trimmedText == "escaping"
             else {
                 return true
             }
             isEscaping = true
             return false
         }
-        let specifiers = attributed.specifiers.filter { !Self.parameterSpecifiers.contains($0.trimmedDescription) }
+        let specifiers = attributed.specifiers.filter { !Self.parameterSpecifiers.contains($0.trimmedText) }
         let stripped = attributed.with(\.attributes, AttributeListSyntax(Array(attributes)))
             .with(\.specifiers, TypeSpecifierListSyntax(Array(specifiers)))
         // NB: compared as text, which holds for the specifiers after the attributes that later
         // versions of swift-syntax add, and 600 does not have.
-        if stripped.trimmedDescription == stripped.baseType.trimmedDescription {
+        if stripped.trimmedText == stripped.baseType.trimmedText {
             return (stripped.baseType.trimmed, isEscaping)
         }
         return (TypeSyntax(stripped.trimmed), isEscaping)
@@ -297,7 +297,7 @@ extension TypeSyntax {
 
     /// The `inout` of a parameter declared `inout T`, else nil.
     var inoutSpecifier: Syntax? {
-        self.as(AttributedTypeSyntax.self)?.specifiers.first { $0.trimmedDescription == "inout" }.map { Syntax($0) }
+        self.as(AttributedTypeSyntax.self)?.specifiers.first { $0.trimmedText == "inout" }.map { Syntax($0) }
     }
 
     /// `T` when this type is spelled `name<T>` (or `Service.name<T>`), else nil.

@@ -36,7 +36,7 @@ struct InjectableBuilder {
         )
         return ExtensionDeclSyntax(
             extensionKeyword: .keyword(.extension, trailingTrivia: .space),
-            extendedType: verbatimType(extendedType.trimmedDescription),
+            extendedType: verbatimType(extendedType.trimmedText),
             inheritanceClause: addsConformance ? conformance : nil,
             memberBlock: verbatimMemberBlock(body.joined(separator: "\n"))
                 .with(\.leftBrace, .leftBraceToken(leadingTrivia: .space)),
@@ -73,7 +73,7 @@ struct InjectableBuilder {
         // NB: a tagged dependency is not an edge: the cycle check's nodes are untagged.
         for parameter in model.parameters
         where !parameter.isAssisted && !parameter.isOptional && parameter.deferral == nil && parameter.tags.isEmpty {
-            let name = cycleAlias(of: parameter.type.trimmedDescription)
+            let name = cycleAlias(of: parameter.type.trimmedText)
             if !names.contains(name) {
                 names.append(name)
             }
@@ -379,14 +379,14 @@ extension InjectableModel.Parameter {
 
     /// The type as a parameter of `make` declares it: `@escaping` again, if it was.
     var declaredType: String {
-        isEscaping ? "@escaping \(type.trimmedDescription)" : type.trimmedDescription
+        isEscaping ? "@escaping \(type.trimmedText)" : type.trimmedText
     }
 
     /// The type a graph provides for this parameter: `T`, `T?`, `Lazy<T>` or `ServiceProvider<T>`.
     var providedType: String {
         switch deferral {
-        case .lazy: return "\(RuntimeSymbol.support).LazyDependency<\(type.trimmedDescription)>"
-        case .provider: return "\(RuntimeSymbol.support).ProviderDependency<\(type.trimmedDescription)>"
+        case .lazy: return "\(RuntimeSymbol.support).LazyDependency<\(type.trimmedText)>"
+        case .provider: return "\(RuntimeSymbol.support).ProviderDependency<\(type.trimmedText)>"
         case nil: break
         }
         return isOptional ? "\(type.metatypeOperand)?" : type.metatypeOperand
@@ -400,9 +400,9 @@ extension TypeSyntax {
         if self.is(SomeOrAnyTypeSyntax.self) || self.is(CompositionTypeSyntax.self) || self.is(FunctionTypeSyntax.self)
             || self.is(AttributedTypeSyntax.self)
         {
-            return "(\(trimmedDescription))"
+            return "(\(trimmedText))"
         }
-        return trimmedDescription
+        return trimmedText
     }
 }
 

@@ -214,7 +214,7 @@ extension AttributeListSyntax {
 extension AttributeSyntax {
     /// Whether the attribute is spelled `name` or `Module.name`.
     func isNamed(_ name: String) -> Bool {
-        let spelled = attributeName.trimmedDescription
+        let spelled = attributeName.trimmedText
         return spelled == name || spelled.hasSuffix(".\(name)")
     }
 
@@ -224,6 +224,6 @@ extension AttributeSyntax {
         guard case .argumentList(let arguments) = self.arguments else {
             return []
         }
-        return Set(arguments.map { $0.expression.trimmedDescription }).sorted()
+        return Set(arguments.map { $0.expression.trimmedText }).sorted()
     }
 }
