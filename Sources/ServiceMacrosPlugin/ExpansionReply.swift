@@ -58,7 +58,7 @@
                         out += run
                         next += run
                         if next < end {
-                            out = appendEscape(of: UInt8(bitPattern: next.pointee), at: out)
+                            out = appendEscape(of: UInt8(truncatingIfNeeded: next.pointee), at: out)
                             next += 1
                         }
                     }
