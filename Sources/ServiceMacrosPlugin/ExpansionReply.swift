@@ -14,9 +14,10 @@
     ///
     /// swift-syntax escapes a string one byte at a time, through generic iterators that a debug
     /// build (SwiftPM's default, plugin included) does not specialise: ~1,500 instructions per
-    /// byte, 15 % of the plugin's instructions in a 200-type build. Here `strcspn` finds each run
-    /// of bytes that need no escape and `memcpy` copies it, so a reply costs a few instructions
-    /// per byte and a few hundred per escape (per line of the expansion, mostly).
+    /// byte, a fifth of the plugin's instructions in a build of 200 types and their assembly.
+    /// Here `strcspn` finds each run of bytes that need no escape and `memcpy` copies it, so a
+    /// reply costs a few instructions per byte and a few hundred per escape (per line of the
+    /// expansion, mostly).
     enum ExpansionReply {
         /// The bytes a JSON string escapes: the quote, the backslash and the control characters
         /// other than NUL, which ends the C string (a text with a NUL is left to swift-syntax).

@@ -100,8 +100,8 @@
             let end = next + buffer.count
             while next < end {
                 let count = writeBytes(output, next, end - next)
-                if count < 0 {
-                    guard errno == EINTR else {
+                if count <= 0 {
+                    guard count < 0, errno == EINTR else {
                         throw PluginConnectionError.system(call: "write", errno: errno)
                     }
                     continue

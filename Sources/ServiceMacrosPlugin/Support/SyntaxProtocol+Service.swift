@@ -2,7 +2,7 @@ import SwiftSyntax
 
 extension SyntaxProtocol {
     /// The node's source without the leading trivia of its first token and the trailing trivia
-    /// of its last: `trimmedDescription`, which the macros read every type and name through.
+    /// of its last: the text of `trimmedDescription`, as the macros read every type and name.
     ///
     /// NB: swift-syntax's `trimmedDescription` builds a copy of the node without that trivia and
     /// prints the copy: ~190,000 instructions for a one-token type in a debug build (SwiftPM's
