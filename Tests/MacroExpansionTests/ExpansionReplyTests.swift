@@ -42,15 +42,14 @@ struct ExpansionReplyTests {
     }
 
     @Test("other replies, and a text with a NUL, are left to swift-syntax's encoder")
-    func leftToSwiftSyntax() {
-        let diagnostic = PluginMessage.Diagnostic(
-            message: "'Greeter' needs 'Config'",
-            severity: .error,
-            position: .invalid,
-            highlights: [],
-            notes: [],
-            fixIts: [],
-        )
+    func leftToSwiftSyntax() throws {
+        // NB: decoded, as swift-syntax 600 does not make a diagnostic's initializer public.
+        let json =
+            #"{"message":"'Greeter' needs 'Config'","severity":"error","#
+            + #""position":{"fileName":"","offset":0},"highlights":[],"notes":[],"fixIts":[]}"#
+        let diagnostic = try Array(json.utf8).withUnsafeBufferPointer {
+            try JSON.decode(PluginMessage.Diagnostic.self, from: $0)
+        }
         #expect(ExpansionReply.json(for: .expandMacroResult(expandedSource: "x", diagnostics: [diagnostic])) == nil)
         #expect(ExpansionReply.json(for: .expandMacroResult(expandedSource: nil, diagnostics: [])) == nil)
         #expect(ExpansionReply.json(for: .getCapabilityResult(capability: .init(protocolVersion: 7))) == nil)
