@@ -48,7 +48,8 @@ extension AssemblyMacro: ExtensionMacro {
 extension TypeSyntax {
     /// Whether this names the `NonisolatedAssembly` protocol, however it is qualified.
     fileprivate var isNonisolatedAssembly: Bool {
-        trimmedText.hasSuffix("NonisolatedAssembly") || trimmedText.hasSuffix("NonisolatedAssemblyType")
+        let name = trimmedText
+        return name.hasSuffix("NonisolatedAssembly") || name.hasSuffix("NonisolatedAssemblyType")
     }
 }
 
