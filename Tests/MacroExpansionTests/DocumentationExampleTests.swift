@@ -47,10 +47,12 @@ struct DocumentationExampleTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `UserRepository is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(Database.self, label: "database", kind: .required),
-                        __ServiceMacroSupport.Dependency(Logger.self, label: "logger", kind: .optional),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(Database.self, label: "database", kind: .required),
+                            __ServiceMacroSupport.Dependency(Logger.self, label: "logger", kind: .optional),
+                        ]
+                    }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(database: try resolver.resolve(Database.self), logger: try __ServiceMacroSupport.resolveIfRegistered(Logger.self, in: resolver))
                     }
@@ -320,10 +322,12 @@ struct DocumentationExampleTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `OrderDetail is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(Int.self, label: "orderID", kind: .argument),
-                        __ServiceMacroSupport.Dependency(Database.self, label: "database", kind: .required),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(Int.self, label: "orderID", kind: .argument),
+                            __ServiceMacroSupport.Dependency(Database.self, label: "database", kind: .required),
+                        ]
+                    }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment, orderID: Int) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(orderID: orderID, database: try resolver.resolve(Database.self))
                     }

@@ -32,10 +32,12 @@ extension InjectableMacroTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `NoteDatabase is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(Settings.self, label: "settings", kind: .required),
-                        __ServiceMacroSupport.Dependency(Cache.self, label: "cache", kind: .optional),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(Settings.self, label: "settings", kind: .required),
+                            __ServiceMacroSupport.Dependency(Cache.self, label: "cache", kind: .optional),
+                        ]
+                    }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) async throws(__ServiceMacroSupport.Failure) -> Self {
                         do {
                             return try await Self(settings: try await resolver.resolveAsync(Settings.self), cache: try await resolver.resolveAsyncIfRegistered(Cache.self))
@@ -85,10 +87,12 @@ extension InjectableMacroTests {
                     nonisolated protocol InjectionRequirements: __InjectionRequirement1 {
                         func provide(_ type: Settings.Type) -> Settings
                     }
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(Settings.self, label: "settings", kind: .required),
-                        __ServiceMacroSupport.Dependency(Screen.self, label: "screen", kind: .optional),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(Settings.self, label: "settings", kind: .required),
+                            __ServiceMacroSupport.Dependency(Screen.self, label: "screen", kind: .optional),
+                        ]
+                    }
                     static func make(resolver: __ServiceMacroSupport.Environment) async throws(__ServiceMacroSupport.Failure) -> Self {
                         await Self(settings: try await __ServiceMacroSupport.resolveOnEitherTrackAsync(Settings.self, in: resolver), screen: try await __ServiceMacroSupport.resolveOnEitherTrackAsyncIfRegistered(Screen.self, in: resolver))
                     }

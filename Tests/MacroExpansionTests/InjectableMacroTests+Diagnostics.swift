@@ -114,9 +114,11 @@ struct InjectableDiagnosticTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `Session is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(Token.self, label: "token", kind: .required),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(Token.self, label: "token", kind: .required),
+                        ]
+                    }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(token: try resolver.resolve(Token.self))
                     }
@@ -167,7 +169,7 @@ struct InjectableDiagnosticTests {
                     nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
                     nonisolated static func `Exporter.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {}
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] { [] }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         fatalError("@Injectable reported why it cannot call the initializer of Exporter")
                     }
@@ -220,7 +222,7 @@ struct InjectableDiagnosticTests {
                     nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
                     nonisolated static func `Loader.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {}
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] { [] }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         fatalError("@Injectable reported why it cannot call the initializer of Loader")
                     }
@@ -259,7 +261,7 @@ struct InjectableDiagnosticTests {
                     nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
                     nonisolated static func `Fetcher.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {}
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] { [] }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         fatalError("@Injectable reported why it cannot call the initializer of Fetcher")
                     }
@@ -298,7 +300,7 @@ struct InjectableDiagnosticTests {
                     nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
                     nonisolated static func `Parser.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {}
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] { [] }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         fatalError("@Injectable reported why it cannot call the initializer of Parser")
                     }
@@ -337,7 +339,7 @@ struct InjectableDiagnosticTests {
                     nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
                     nonisolated static func `Batch.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {}
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] { [] }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         fatalError("@Injectable reported why it cannot call the initializer of Batch")
                     }
@@ -376,7 +378,7 @@ struct InjectableDiagnosticTests {
                     nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
                     nonisolated static func `Mixer.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {}
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] { [] }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         fatalError("@Injectable reported why it cannot call the initializer of Mixer")
                     }

@@ -29,9 +29,11 @@ extension InjectableMacroTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `Indexer is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    package nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(Store.self, label: "store", kind: .required),
-                    ]
+                    package nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(Store.self, label: "store", kind: .required),
+                        ]
+                    }
                     package nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(store: try resolver.resolve(Store.self))
                     }
@@ -88,11 +90,13 @@ extension InjectableMacroTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `Feed is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(Network.Client.self, label: "client", kind: .required),
-                        __ServiceMacroSupport.Dependency(Cache<String, Data>.self, label: "cache", kind: .required),
-                        __ServiceMacroSupport.Dependency([String].self, label: "tags", kind: .required),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(Network.Client.self, label: "client", kind: .required),
+                            __ServiceMacroSupport.Dependency(Cache<String, Data>.self, label: "cache", kind: .required),
+                            __ServiceMacroSupport.Dependency([String].self, label: "tags", kind: .required),
+                        ]
+                    }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(client: try resolver.resolve(Network.Client.self), cache: try resolver.resolve(Cache<String, Data>.self), tags: try resolver.resolve([String].self))
                     }
@@ -137,9 +141,11 @@ extension InjectableMacroTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `Auditor is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency((any Sink & Sendable).self, label: "sink", kind: .required),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency((any Sink & Sendable).self, label: "sink", kind: .required),
+                        ]
+                    }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(sink: try resolver.resolve((any Sink & Sendable).self))
                     }
@@ -182,9 +188,11 @@ extension InjectableMacroTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `Ticker is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency((@Sendable () -> Date).self, label: "now", kind: .required),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency((@Sendable () -> Date).self, label: "now", kind: .required),
+                        ]
+                    }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(now: try resolver.resolve((@Sendable () -> Date).self))
                     }
@@ -220,7 +228,7 @@ extension InjectableMacroTests {
                     nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
                     nonisolated static func `Toolbar.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {}
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] { [] }
                     static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self()
                     }
@@ -277,10 +285,12 @@ extension InjectableMacroTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `Cart is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(Pricing.self, label: "pricing", kind: .required),
-                        __ServiceMacroSupport.Dependency(Coupons.self, label: "coupons", kind: .optional),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(Pricing.self, label: "pricing", kind: .required),
+                            __ServiceMacroSupport.Dependency(Coupons.self, label: "coupons", kind: .optional),
+                        ]
+                    }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(pricing: try resolver.resolve(Pricing.self), coupons: try __ServiceMacroSupport.resolveIfRegistered(Coupons.self, in: resolver))
                     }
@@ -329,9 +339,11 @@ extension InjectableMacroTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `Catalog is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    public nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(SearchIndex.self, label: "search", kind: .required),
-                    ]
+                    public nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(SearchIndex.self, label: "search", kind: .required),
+                        ]
+                    }
                     public nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(search: try resolver.resolve(SearchIndex.self))
                     }
@@ -377,10 +389,12 @@ extension InjectableMacroTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `Notifier is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(Mailer.self, label: "mailer", kind: .lazy),
-                        __ServiceMacroSupport.Dependency(Clock.self, label: "clock", kind: .required),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(Mailer.self, label: "mailer", kind: .lazy),
+                            __ServiceMacroSupport.Dependency(Clock.self, label: "clock", kind: .required),
+                        ]
+                    }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(mailer: __ServiceMacroSupport.LazyDependency(Mailer.self, in: resolver), clock: try resolver.resolve(Clock.self))
                     }
@@ -420,9 +434,11 @@ extension InjectableMacroTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `Checkout is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(Receipt.self, label: "makeReceipt", kind: .provider),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(Receipt.self, label: "makeReceipt", kind: .provider),
+                        ]
+                    }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(makeReceipt: __ServiceMacroSupport.ProviderDependency(Receipt.self, in: resolver))
                     }
@@ -463,11 +479,13 @@ extension InjectableMacroTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `DetailModel is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(Int.self, label: "id", kind: .argument),
-                        __ServiceMacroSupport.Dependency(Repository.self, label: "repository", kind: .required),
-                        __ServiceMacroSupport.Dependency(String.self, label: "_2", kind: .argument),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(Int.self, label: "id", kind: .argument),
+                            __ServiceMacroSupport.Dependency(Repository.self, label: "repository", kind: .required),
+                            __ServiceMacroSupport.Dependency(String.self, label: "_2", kind: .argument),
+                        ]
+                    }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment, id: Int, _ title: String) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(id: id, repository: try resolver.resolve(Repository.self), title)
                     }

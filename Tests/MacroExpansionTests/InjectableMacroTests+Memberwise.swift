@@ -33,9 +33,11 @@ extension InjectableMacroTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `Cart is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(Pricing.self, label: "pricing", kind: .required),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(Pricing.self, label: "pricing", kind: .required),
+                        ]
+                    }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(pricing: try resolver.resolve(Pricing.self))
                     }
@@ -71,7 +73,7 @@ extension InjectableDiagnosticTests {
                     nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
                     nonisolated static func `Cart.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {}
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] { [] }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         fatalError("@Injectable reported why it cannot call the initializer of Cart")
                     }
@@ -118,7 +120,7 @@ extension InjectableDiagnosticTests {
                     nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
                     nonisolated static func `Ledger.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {}
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] { [] }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         fatalError("@Injectable reported why it cannot call the initializer of Ledger")
                     }
@@ -174,9 +176,11 @@ extension InjectableDiagnosticTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `Cart is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(Pricing.self, label: "pricing", kind: .required),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(Pricing.self, label: "pricing", kind: .required),
+                        ]
+                    }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(pricing: try resolver.resolve(Pricing.self))
                     }
@@ -234,9 +238,11 @@ extension InjectableDiagnosticTests {
                     #sourceLocation(file: "test.swift", line: 1)
                     nonisolated private static func __isolationCheck() { _ = `Feed is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(Source.self, label: "source", kind: .required),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(Source.self, label: "source", kind: .required),
+                        ]
+                    }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(source: try resolver.resolve(Source.self))
                     }
@@ -306,11 +312,13 @@ extension InjectableDiagnosticTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `Hooks is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency((@Sendable () -> Void).self, label: "onStart", kind: .required),
-                        __ServiceMacroSupport.Dependency((@Sendable () -> Void).self, label: "onStop", kind: .required),
-                        __ServiceMacroSupport.Dependency((@Sendable (any Error) -> Void).self, label: "onError", kind: .optional),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency((@Sendable () -> Void).self, label: "onStart", kind: .required),
+                            __ServiceMacroSupport.Dependency((@Sendable () -> Void).self, label: "onStop", kind: .required),
+                            __ServiceMacroSupport.Dependency((@Sendable (any Error) -> Void).self, label: "onError", kind: .optional),
+                        ]
+                    }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(onStart: try resolver.resolve((@Sendable () -> Void).self), onStop: try resolver.resolve((@Sendable () -> Void).self), onError: try __ServiceMacroSupport.resolveIfRegistered((@Sendable (any Error) -> Void).self, in: resolver))
                     }

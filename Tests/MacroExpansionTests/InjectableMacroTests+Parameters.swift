@@ -31,10 +31,12 @@ struct InjectableParameterTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `Downloader is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency((@Sendable (URL) async throws -> Data).self, label: "fetch", kind: .required),
-                        __ServiceMacroSupport.Dependency((@Sendable () -> Void).self, label: "onDone", kind: .argument),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency((@Sendable (URL) async throws -> Data).self, label: "fetch", kind: .required),
+                            __ServiceMacroSupport.Dependency((@Sendable () -> Void).self, label: "onDone", kind: .argument),
+                        ]
+                    }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment, onDone: @escaping @Sendable () -> Void) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(fetch: try resolver.resolve((@Sendable (URL) async throws -> Data).self), onDone: onDone)
                     }
@@ -92,11 +94,13 @@ struct InjectableParameterTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `Report is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(Config.self, label: "config", kind: .required),
-                        __ServiceMacroSupport.Dependency(Clock.self, label: "clock", kind: .required),
-                        __ServiceMacroSupport.Dependency(Sink.self, label: "sink", kind: .required),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(Config.self, label: "config", kind: .required),
+                            __ServiceMacroSupport.Dependency(Clock.self, label: "clock", kind: .required),
+                            __ServiceMacroSupport.Dependency(Sink.self, label: "sink", kind: .required),
+                        ]
+                    }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(config: try resolver.resolve(Config.self), clock: try resolver.resolve(Clock.self), sink: try resolver.resolve(Sink.self))
                     }
@@ -132,7 +136,7 @@ struct InjectableParameterTests {
                     nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
                     nonisolated static func `Counter.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {}
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] { [] }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         fatalError("@Injectable reported why it cannot call the initializer of Counter")
                     }
@@ -170,7 +174,7 @@ struct InjectableParameterTests {
                     nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
                     nonisolated static func `Ticker.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {}
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] { [] }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         fatalError("@Injectable reported why it cannot call the initializer of Ticker")
                     }
@@ -218,7 +222,7 @@ struct InjectableParameterTests {
                     nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
                     nonisolated static func `Ticker.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {}
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] { [] }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         fatalError("@Injectable reported why it cannot call the initializer of Ticker")
                     }
@@ -266,10 +270,12 @@ struct InjectableParameterTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `Repeater is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(Config.self, label: "default", kind: .required),
-                        __ServiceMacroSupport.Dependency(Int.self, label: "repeat", kind: .argument),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(Config.self, label: "default", kind: .required),
+                            __ServiceMacroSupport.Dependency(Int.self, label: "repeat", kind: .argument),
+                        ]
+                    }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment, `repeat`: Int) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(default: try resolver.resolve(Config.self), repeat: `repeat`)
                     }

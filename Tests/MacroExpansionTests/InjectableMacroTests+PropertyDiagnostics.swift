@@ -21,7 +21,7 @@ extension InjectableDiagnosticTests {
                     nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
                     nonisolated static func `Cart.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {}
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] { [] }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         fatalError("@Injectable reported why it cannot call the initializer of Cart")
                     }
@@ -62,7 +62,7 @@ extension InjectableDiagnosticTests {
                     nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
                     nonisolated static func `Cart.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {}
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] { [] }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         fatalError("@Injectable reported why it cannot call the initializer of Cart")
                     }
@@ -103,7 +103,7 @@ extension InjectableDiagnosticTests {
                     nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
                     nonisolated static func `Cart.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {}
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] { [] }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         fatalError("@Injectable reported why it cannot call the initializer of Cart")
                     }
@@ -153,7 +153,7 @@ extension InjectableDiagnosticTests {
                     nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
                     nonisolated static func `DetailScreen.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {}
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] { [] }
                     static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         fatalError("@Injectable reported why it cannot call the initializer of DetailScreen")
                     }
@@ -192,7 +192,7 @@ extension InjectableDiagnosticTests {
                     nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
                     nonisolated static func `Detail.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {}
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] { [] }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         fatalError("@Injectable reported why it cannot call the initializer of Detail")
                     }
@@ -227,7 +227,7 @@ extension InjectableDiagnosticTests {
                     nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
                     nonisolated static func `Feed.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {}
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] { [] }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         fatalError("@Injectable reported why it cannot call the initializer of Feed")
                     }
@@ -268,7 +268,7 @@ extension InjectableDiagnosticTests {
                     nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
                     nonisolated static func `Feed.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {}
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] { [] }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         fatalError("@Injectable reported why it cannot call the initializer of Feed")
                     }

@@ -38,11 +38,13 @@ struct InjectableTagsTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `Mirror is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(Endpoint.self, label: "primary", kind: .required),
-                        __ServiceMacroSupport.Dependency(Endpoint.self, label: "backup", kind: .required, tags: ["b", .a]),
-                        __ServiceMacroSupport.Dependency(Endpoint.self, label: "audit", kind: .optional, tags: ["audit"]),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(Endpoint.self, label: "primary", kind: .required),
+                            __ServiceMacroSupport.Dependency(Endpoint.self, label: "backup", kind: .required, tags: ["b", .a]),
+                            __ServiceMacroSupport.Dependency(Endpoint.self, label: "audit", kind: .optional, tags: ["audit"]),
+                        ]
+                    }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(primary: try resolver.resolve(Endpoint.self), backup: try resolver.resolve(Endpoint.self, tags: "b", .a), audit: try resolver.resolveIfRegistered(Endpoint.self, tags: "audit"))
                     }
@@ -110,10 +112,12 @@ struct InjectableTagsTests {
                     nonisolated protocol InjectionRequirements: __InjectionRequirement1 {
                         func provide(_ type: Endpoint.Type, tagged: (tags: Void, `tagged "b"`: Void).Type) -> Endpoint
                     }
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(Endpoint.self, label: "backup", kind: .required, tags: ["b"]),
-                        __ServiceMacroSupport.Dependency(Banner.self, label: "audit", kind: .optional, tags: ["audit"]),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(Endpoint.self, label: "backup", kind: .required, tags: ["b"]),
+                            __ServiceMacroSupport.Dependency(Banner.self, label: "audit", kind: .optional, tags: ["audit"]),
+                        ]
+                    }
                     static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(backup: try __ServiceMacroSupport.resolveOnEitherTrack(Endpoint.self, tags: "b", in: resolver), audit: try __ServiceMacroSupport.resolveOnEitherTrackIfRegistered(Banner.self, tags: "audit", in: resolver))
                     }

@@ -23,7 +23,7 @@ struct InjectableMacroTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `Clock is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = []
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] { [] }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self()
                     }
@@ -72,9 +72,11 @@ struct InjectableMacroTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `Report is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    public nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(String.self, label: "title", kind: .required),
-                    ]
+                    public nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(String.self, label: "title", kind: .required),
+                        ]
+                    }
                     public nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(title: try resolver.resolve(String.self))
                     }
@@ -123,11 +125,13 @@ struct InjectableMacroTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `Checkout is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency((any PaymentGateway).self, label: "_0", kind: .required),
-                        __ServiceMacroSupport.Dependency(Metrics.self, label: "metrics", kind: .optional),
-                        __ServiceMacroSupport.Dependency(Cache.self, label: "cache", kind: .optional),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency((any PaymentGateway).self, label: "_0", kind: .required),
+                            __ServiceMacroSupport.Dependency(Metrics.self, label: "metrics", kind: .optional),
+                            __ServiceMacroSupport.Dependency(Cache.self, label: "cache", kind: .optional),
+                        ]
+                    }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(try resolver.resolve((any PaymentGateway).self), metrics: try __ServiceMacroSupport.resolveIfRegistered(Metrics.self, in: resolver), cache: try __ServiceMacroSupport.resolveIfRegistered(Cache.self, in: resolver))
                     }
@@ -171,10 +175,12 @@ struct InjectableMacroTests {
                     nonisolated protocol InjectionRequirements: __InjectionRequirement1 {
                         func provide(_ type: Repository.Type) -> Repository
                     }
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(Repository.self, label: "repository", kind: .required),
-                        __ServiceMacroSupport.Dependency(Router.self, label: "router", kind: .optional),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(Repository.self, label: "repository", kind: .required),
+                            __ServiceMacroSupport.Dependency(Router.self, label: "router", kind: .optional),
+                        ]
+                    }
                     static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(repository: try __ServiceMacroSupport.resolveOnEitherTrack(Repository.self, in: resolver), router: try __ServiceMacroSupport.resolveOnEitherTrackIfRegistered(Router.self, in: resolver))
                     }
@@ -217,9 +223,11 @@ struct InjectableMacroTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `Ledger is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(Store.self, label: "store", kind: .required),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(Store.self, label: "store", kind: .required),
+                        ]
+                    }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(store: try resolver.resolve(Store.self))
                     }
@@ -264,9 +272,11 @@ struct InjectableMacroTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `Importer is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(Parser.self, label: "parser", kind: .required),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(Parser.self, label: "parser", kind: .required),
+                        ]
+                    }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         Self(parser: try resolver.resolve(Parser.self))
                     }
@@ -309,9 +319,11 @@ struct InjectableMacroTests {
                     #sourceLocation(file: "test.swift", line: 2)
                     nonisolated private static func __isolationCheck() { _ = `Uploader is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
                     #sourceLocation()
-                    nonisolated static let dependencies: [__ServiceMacroSupport.Dependency] = [
-                        __ServiceMacroSupport.Dependency(Client.self, label: "client", kind: .required),
-                    ]
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(Client.self, label: "client", kind: .required),
+                        ]
+                    }
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
                         do {
                             return try Self(client: try resolver.resolve(Client.self))

@@ -1,4 +1,5 @@
 import Service
+import Synchronization
 import Testing
 
 @Injectable
@@ -65,6 +66,21 @@ extension Banner {
         MainActor.assumeIsolated { Banner() }
     }
 }
+
+/// A hand-written `Injectable` whose dependency list counts how often it is read.
+struct CountedListing: Injectable {
+    static let reads = Atomic(0)
+
+    static var dependencies: [ServiceDependency] {
+        reads.add(1, ordering: .relaxed)
+        return [ServiceDependency(Unlisted.self, label: "unlisted", kind: .required)]
+    }
+
+    static func make(resolver: ServiceEnv) throws(ServiceError) -> CountedListing { CountedListing() }
+}
+
+/// A type nothing registers.
+struct Unlisted: Sendable {}
 
 @Suite("validate()")
 struct ValidationTests {
@@ -195,6 +211,18 @@ struct ValidationTests {
         }
         env.register(Database.self) { Database() }
         #expect(throws: Never.self) { try env.validate(including: [StatusBoardAssembly.self]) }
+    }
+
+    @Test("a registration keeps the type, and reads its dependency list only when validate() asks")
+    func dependencyListReadOnDemand() {
+        let env = ServiceEnv(name: "on-demand")
+        let before = CountedListing.reads.load(ordering: .relaxed)
+        env.register(CountedListing.self)
+        env.register(CountedListing.self, scope: .transient)
+        #expect(CountedListing.reads.load(ordering: .relaxed) == before)
+
+        #expect(problems(env) == [missing("CountedListing", needs: "Unlisted", for: "unlisted", in: "runtime")])
+        #expect(CountedListing.reads.load(ordering: .relaxed) > before)
     }
 }
 

@@ -27,6 +27,16 @@ public enum __ServiceMacroSupport {
     /// The cycle nodes of an assembly that exports none to the assemblies that include it.
     public protocol NoCycleNodes {}
 
+    /// What every protocol `@Injectable` conforms a type to requires: the list of what its
+    /// initializer takes. A registration keeps the type as this protocol's metatype and reads
+    /// the list only when `validate()` or a graph export asks for it, so `@Injectable` writes it
+    /// as a computed property, whose body the compiler does not type-check when it emits the
+    /// module's interface (a stored property's initializer it does, on every build).
+    public protocol DependencyListing: SendableMetatype {
+        /// What the initializer takes from the environment, in parameter order.
+        static var dependencies: [ServiceDependency] { get }
+    }
+
     public typealias NonisolatedAssemblyType = NonisolatedAssembly
     public typealias MainTrackRequirement = `registered with #registerMain, not #register`
 

@@ -285,14 +285,15 @@ final class AsyncRegistration<Value: Sendable>: DescribedRegistration, @unchecke
 @usableFromInline
 final class RegistrationMetadata: Sendable {
     /// The type that is built (the registered key may be a protocol it conforms to).
-    let service: Any.Type
-    /// Its dependencies, in initializer order.
-    let dependencies: [ServiceDependency]
+    let service: any __ServiceMacroSupport.DependencyListing.Type
+
+    /// Its dependencies, in initializer order, read from the type each time: only `validate()`
+    /// and graph exports ask, and registering keeps no list.
+    var dependencies: [ServiceDependency] { service.dependencies }
 
     @usableFromInline
-    init(service: Any.Type, dependencies: [ServiceDependency]) {
+    init(service: any __ServiceMacroSupport.DependencyListing.Type) {
         self.service = service
-        self.dependencies = dependencies
     }
 }
 

@@ -60,7 +60,8 @@ extension Assisted: Sendable where Value: Sendable {}
 /// ServiceEnv.current.register(Stamp.self, scope: .transient)
 /// ```
 public protocol AssistedInjectable: Sendable, __ServiceMacroSupport.SendableTrackService,
-    __ServiceMacroSupport.RegisteredInjectable, __ServiceMacroSupport.MainRegisteredInjectable
+    __ServiceMacroSupport.RegisteredInjectable, __ServiceMacroSupport.MainRegisteredInjectable,
+    __ServiceMacroSupport.DependencyListing
 {
     /// The initializer's parameters in order: arguments (kind `.argument`) and dependencies.
     static var dependencies: [ServiceDependency] { get }
@@ -87,7 +88,7 @@ extension ServiceEnv {
     /// ServiceEnv.current.register(Stamp.self, scope: .transient)
     /// ```
     public func register<S: AssistedInjectable>(_ type: S.Type, scope: ServiceScope) {
-        let metadata = RegistrationMetadata(service: S.self, dependencies: S.dependencies)
+        let metadata = RegistrationMetadata(service: S.self)
         RegistrationMetadata.$pendingAssisted.withValue(metadata) {
             type.register(in: self, scope: scope)
         }

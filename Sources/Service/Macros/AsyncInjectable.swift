@@ -21,7 +21,8 @@
 /// }
 /// ```
 public protocol AsyncInjectable: Sendable, __ServiceMacroSupport.SendableTrackService,
-    __ServiceMacroSupport.RegisteredInjectable, __ServiceMacroSupport.MainRegisteredInjectable
+    __ServiceMacroSupport.RegisteredInjectable, __ServiceMacroSupport.MainRegisteredInjectable,
+    __ServiceMacroSupport.DependencyListing
 {
     /// What the initializer takes from the environment, in parameter order.
     static var dependencies: [ServiceDependency] { get }
@@ -77,19 +78,18 @@ extension ServiceEnv {
     }
 
     private func install<S: AsyncInjectable>(_ type: S.Type, tags: TagSet, scope: ServiceScope) {
-        installAsync(type, tags: tags, scope: scope, track: .sendable, dependencies: S.dependencies) {
+        installAsync(type, tags: tags, scope: scope, track: .sendable) {
             try await S.make(resolver: ServiceEnv.current)
         }
     }
 
-    /// Installs an `async` registration built by `make`, with the dependencies `validate()` and
-    /// graph exports read.
-    fileprivate func installAsync<S: Sendable>(
+    /// Installs an `async` registration built by `make`, with the type whose dependencies
+    /// `validate()` and graph exports read.
+    fileprivate func installAsync<S: __ServiceMacroSupport.DependencyListing & Sendable>(
         _ type: S.Type,
         tags: TagSet,
         scope: ServiceScope,
         track: Track,
-        dependencies: [ServiceDependency],
         make: @escaping @Sendable () async throws -> S,
     ) {
         let registration = AsyncRegistration<S>(scope: scope, track: track, argumentTypes: []) { packed in
@@ -98,7 +98,7 @@ extension ServiceEnv {
             }
             return try await make()
         }
-        registration.metadata = RegistrationMetadata(service: S.self, dependencies: dependencies)
+        registration.metadata = RegistrationMetadata(service: S.self)
         storage.install(registration, for: type, tags: tags)
     }
 }
@@ -128,7 +128,8 @@ extension ServiceEnv {
 /// }
 /// ```
 public protocol MainAsyncInjectable: Sendable, __ServiceMacroSupport.MainTrackService,
-    __ServiceMacroSupport.RegisteredInjectable, __ServiceMacroSupport.MainRegisteredInjectable
+    __ServiceMacroSupport.RegisteredInjectable, __ServiceMacroSupport.MainRegisteredInjectable,
+    __ServiceMacroSupport.DependencyListing
 {
     /// What the initializer takes from the environment, in parameter order.
     nonisolated static var dependencies: [ServiceDependency] { get }
@@ -201,7 +202,7 @@ extension ServiceEnv {
     }
 
     private func installMain<S: MainAsyncInjectable>(_ type: S.Type, tags: TagSet, scope: ServiceScope) {
-        installAsync(type, tags: tags, scope: scope, track: .main, dependencies: S.dependencies) {
+        installAsync(type, tags: tags, scope: scope, track: .main) {
             try await S.make(resolver: ServiceEnv.current)
         }
     }

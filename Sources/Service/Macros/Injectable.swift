@@ -12,7 +12,8 @@
 /// ServiceEnv.current.register(Greeter.self)  // no closure: uses `make(resolver:)`
 /// ```
 public protocol Injectable: ServiceKey, __ServiceMacroSupport.SendableTrackService,
-    __ServiceMacroSupport.RegisteredInjectable, __ServiceMacroSupport.MainRegisteredInjectable
+    __ServiceMacroSupport.RegisteredInjectable, __ServiceMacroSupport.MainRegisteredInjectable,
+    __ServiceMacroSupport.DependencyListing
 {
     /// What the initializer takes from the environment, in parameter order.
     static var dependencies: [ServiceDependency] { get }
@@ -45,7 +46,8 @@ extension Injectable {
 /// @MainActor func setUp() { ServiceEnv.current.registerMain(Screen.self) }
 /// ```
 public protocol MainInjectable: __ServiceMacroSupport.MainTrackService,
-    __ServiceMacroSupport.RegisteredInjectable, __ServiceMacroSupport.MainRegisteredInjectable
+    __ServiceMacroSupport.RegisteredInjectable, __ServiceMacroSupport.MainRegisteredInjectable,
+    __ServiceMacroSupport.DependencyListing
 {
     /// What the initializer takes from the environment, in parameter order.
     static var dependencies: [ServiceDependency] { get }
@@ -155,7 +157,7 @@ extension ServiceEnv {
         let registration = InjectableRegistration(scope: scope) { env throws -> S in
             try S.make(resolver: env)
         }
-        registration.metadata = RegistrationMetadata(service: S.self, dependencies: S.dependencies)
+        registration.metadata = RegistrationMetadata(service: S.self)
         storage.install(registration, for: type)
     }
 
@@ -173,7 +175,7 @@ extension ServiceEnv {
         let registration = InjectableRegistration(scope: .custom(ServiceScope.weakName)) { env throws -> S in
             try S.make(resolver: env)
         }
-        registration.metadata = RegistrationMetadata(service: S.self, dependencies: S.dependencies)
+        registration.metadata = RegistrationMetadata(service: S.self)
         storage.install(registration, for: type)
     }
 
@@ -220,7 +222,7 @@ extension ServiceEnv {
         let registration = MainRegistration(scope: scope) { () throws(ServiceError) -> S in
             try S.make(resolver: ServiceEnv.current)
         }
-        registration.metadata = RegistrationMetadata(service: S.self, dependencies: S.dependencies)
+        registration.metadata = RegistrationMetadata(service: S.self)
         storage.install(registration, for: type)
     }
 }
@@ -243,7 +245,7 @@ extension ServiceEnv {
         let registration = InjectableRegistration(scope: scope) { env throws -> S in
             try S.make(resolver: env)
         }
-        registration.metadata = RegistrationMetadata(service: S.self, dependencies: S.dependencies)
+        registration.metadata = RegistrationMetadata(service: S.self)
         storage.install(registration, for: type, tags: tagSet(repeat each tags))
     }
 
@@ -265,7 +267,7 @@ extension ServiceEnv {
         let registration = MainRegistration(scope: scope) { () throws(ServiceError) -> S in
             try S.make(resolver: ServiceEnv.current)
         }
-        registration.metadata = RegistrationMetadata(service: S.self, dependencies: S.dependencies)
+        registration.metadata = RegistrationMetadata(service: S.self)
         storage.install(registration, for: type, tags: tagSet(repeat each tags))
     }
 }

@@ -27,7 +27,7 @@
 /// //         associatedtype D0 = Database; func check(_ type: Database.Type) -> D0
 /// //     }
 /// //     protocol InjectionRequirements { func provide(_ type: Database.Type) -> Database }
-/// //     static let dependencies: [__ServiceMacroSupport.Dependency] = [ … ]
+/// //     static var dependencies: [__ServiceMacroSupport.Dependency] { [ … ] }
 /// //     static func make(resolver: …) throws(…) -> Self { Self(database: try resolver.resolve(Database.self)) }
 /// // }
 /// ```
