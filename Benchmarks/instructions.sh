@@ -30,7 +30,7 @@ per_operation() {
 
 rows=("$@")
 if [ ${#rows[@]} -eq 0 ]; then
-    rows=(leaf leaf-other-env three chain diamond cached cached-tagged cached-vs-atomic service-read main-service-read scope scope-async register register-concrete)
+    rows=(leaf leaf-other-env three chain diamond cached cached-tagged cached-vs-atomic service-read main-service-read scope scope-async register register-concrete register-injectable)
 fi
 printf '| scenario | hand-written | Service, closures | × | Service, @Injectable | × |\n|---|---:|---:|---:|---:|---:|\n'
 for row in "${rows[@]}"; do
@@ -43,6 +43,8 @@ for row in "${rows[@]}"; do
         main-service-read) hand=$(per_operation hand-cached); closures=$(per_operation main-service-read); macro="" ;;
         scope | scope-async) hand=$(per_operation scope-by-hand); closures=$(per_operation "$row"); macro="" ;;
         register | register-concrete) hand=$(per_operation "hand-$row"); closures=$(per_operation "$row"); macro="" ;;
+        # NB: `Injectable` types registered without a closure, against the concrete row's dictionary.
+        register-injectable) hand=$(per_operation hand-register-concrete); closures=""; macro=$(per_operation "$row") ;;
         *) hand=$(per_operation "hand-$row"); closures=$(per_operation "$row"); macro=$(per_operation "macro-$row") ;;
     esac
     ratio() { [ -n "$1" ] && awk -v a="$1" -v b="$hand" 'BEGIN { printf "×%.1f", a / b }'; }

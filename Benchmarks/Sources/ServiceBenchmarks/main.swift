@@ -154,6 +154,13 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
             registerConcreteTypes(in: fresh)
             blackHole(fresh)
         }
+    case "register-injectable":
+        // NB: 1,000 `Injectable` types, each registered without a closure at its own call site.
+        repeatInline(max(1, count / 1_000)) {
+            let fresh = ServiceEnv(name: "registration")
+            registerValidationGraph(in: fresh)
+            blackHole(fresh)
+        }
     case "hand-register-concrete":
         repeatInline(max(1, count / concreteTypeCount)) {
             var table: [ObjectIdentifier: @Sendable () -> Any] = [:]
