@@ -52,4 +52,61 @@ struct AssemblyMistakeTests {
                 """,
         )
     }
+
+    @Test("the scope before the tags, with a closure, is one error on the line, with a fix-it that moves the scope")
+    func scopeBeforeTags() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct StorageAssembly {
+                #register(Endpoint.self, scope: .transient, tags: "backup", Region.west) { Endpoint() }
+                #registerMain(Palette.self, scope: .transient, tags: "dark", factory: { Palette() })
+            }
+            """,
+            expandedSource: """
+                struct StorageAssembly {
+
+                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = []
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {}
+
+                    nonisolated class Provided {
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                    }
+
+                    typealias ProvidedToSendableServices = Provided
+
+                    typealias ProvidedToSharedServices = Provided
+
+                    typealias ProvidedToSharedMainActorServices = Provided
+                }
+
+                extension StorageAssembly: __ServiceMacroSupport.AssemblyType {}
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'#register' takes its tags before its scope: write 'scope: .transient' after the tags",
+                    line: 3,
+                    column: 5,
+                    fixIts: [FixItSpec(message: "move the scope after the tags")],
+                ),
+                DiagnosticSpec(
+                    message:
+                        "'#registerMain' takes its tags before its scope: write 'scope: .transient' after the tags",
+                    line: 4,
+                    column: 5,
+                    fixIts: [FixItSpec(message: "move the scope after the tags")],
+                ),
+            ],
+            applyFixIts: ["move the scope after the tags"],
+            fixedSource: """
+                @Assembly
+                struct StorageAssembly {
+                    #register(Endpoint.self, tags: "backup", Region.west, scope: .transient) { Endpoint() }
+                    #registerMain(Palette.self, tags: "dark", scope: .transient, factory: { Palette() })
+                }
+                """,
+        )
+    }
 }

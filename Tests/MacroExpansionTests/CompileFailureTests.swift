@@ -351,6 +351,16 @@ struct CompileFailureTests {
         #expect(!build.errorMessages.contains { $0.contains("FlakyReader") }, "\(build.errorMessages)")
     }
 
+    @Test("the scope before the tags, with a closure, fails on its line with the assembly's one error")
+    func scopeBeforeTags() async {
+        let build = await Self.build
+        build.expectOneErrorPerJob(
+            onLine: 474,
+            endingWith:
+                "error: '#register' takes its tags before its scope: write 'scope: .transient' after the tags (from macro 'Assembly')",
+        )
+    }
+
     @Test("no expansion in the fixture compiles with a warning")
     func noWarningsInExpansions() async {
         let build = await Self.build
@@ -366,7 +376,7 @@ struct CompileFailureTests {
         let lines = Set(build.errorLines)
         let expected: Set = [
             14, 27, 40, 50, 68, 89, 207, 222, 230, 243, 267, 282, 303, 322, 323, 334, 358, 372, 403, 417, 418, 432,
-            444, 451, 460,
+            444, 451, 460, 474,
         ]
         #expect(lines.isSubset(of: expected), "unexpected errors: \(build.errorMessages)")
         let declarationErrors = build.output.split(separator: "\n").filter {

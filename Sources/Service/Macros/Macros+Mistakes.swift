@@ -158,3 +158,36 @@ public macro register<T, Key, each Tag: Hashable & Sendable>(
     scope: ServiceScope = .singleton,
     factory: @Sendable () async throws -> T,
 ) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Takes `#register(_:scope:tags:)` with a closure, `scope:` written before the tags, which the
+/// `@Assembly` reports on the line with a fix-it that writes the tags first, as every form of
+/// `#register` takes them.
+///
+/// ```swift
+/// @Assembly struct StorageAssembly {
+///     #register(Config.self, tags: "backup", scope: .transient) { Config(greeting: "Hello") }
+/// }
+/// ```
+@freestanding(declaration)
+public macro register<Key, each Tag: Hashable & Sendable>(
+    _ type: Key.Type,
+    scope: ServiceScope,
+    tags: repeat each Tag,
+    factory: @Sendable () async throws -> Key,
+) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Takes `#registerMain(_:scope:tags:)` with a closure, `scope:` written before the tags, which
+/// the `@Assembly` reports on the line, as `register(_:scope:tags:factory:)`.
+///
+/// ```swift
+/// @Assembly struct UIAssembly {
+///     #registerMain(Palette.self, tags: "dark", scope: .transient) { Palette() }
+/// }
+/// ```
+@freestanding(declaration)
+public macro registerMain<Key, each Tag: Hashable & Sendable>(
+    _ type: Key.Type,
+    scope: ServiceScope,
+    tags: repeat each Tag,
+    factory: @MainActor () async throws -> Key,
+) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")

@@ -9,6 +9,7 @@ enum AssemblyDiagnostic: DiagnosticMessage {
     case multipleIncludes
     case registerInConditional(macro: String)
     case closureWithKey(key: String)
+    case scopeBeforeTags(macro: String, scope: String)
 
     var message: String {
         switch self {
@@ -21,6 +22,8 @@ enum AssemblyDiagnostic: DiagnosticMessage {
             "'#\(macro)' inside '#if' is not read by '@Assembly'; use one assembly per configuration"
         case .closureWithKey(let key):
             "'as:' is for an @Injectable type built without a closure; a closure's service is the type named first: write '\(key).self' there and drop 'as:'"
+        case .scopeBeforeTags(let macro, let scope):
+            "'#\(macro)' takes its tags before its scope: write '\(scope)' after the tags"
         }
     }
 
@@ -34,6 +37,7 @@ enum AssemblyDiagnostic: DiagnosticMessage {
             case .multipleIncludes: "multipleIncludes"
             case .registerInConditional: "registerInConditional"
             case .closureWithKey: "closureWithKey"
+            case .scopeBeforeTags: "scopeBeforeTags"
             }
         return MessageID(domain: "ServiceMacros", id: id)
     }
@@ -54,11 +58,13 @@ enum AssemblyNote: NoteMessage {
 enum AssemblyFixIt: FixItMessage {
     case removeDuplicate
     case registerKeyWithClosure(key: String)
+    case moveScopeAfterTags
 
     var message: String {
         switch self {
         case .removeDuplicate: "remove the duplicate registration"
         case .registerKeyWithClosure(let key): "register '\(key)' with the closure"
+        case .moveScopeAfterTags: "move the scope after the tags"
         }
     }
 
@@ -66,6 +72,7 @@ enum AssemblyFixIt: FixItMessage {
         switch self {
         case .removeDuplicate: MessageID(domain: "ServiceMacros", id: "removeDuplicate")
         case .registerKeyWithClosure: MessageID(domain: "ServiceMacros", id: "registerKeyWithClosure")
+        case .moveScopeAfterTags: MessageID(domain: "ServiceMacros", id: "moveScopeAfterTags")
         }
     }
 }

@@ -148,7 +148,7 @@ extension AssemblyModel {
             else {
                 continue
             }
-            if let diagnostic = closureWithKeyDiagnostic(line) {
+            if let diagnostic = closureWithKeyDiagnostic(line) ?? scopeBeforeTagsDiagnostic(line) {
                 context.diagnose(diagnostic)
                 continue
             }
@@ -243,6 +243,41 @@ extension AssemblyModel {
             changes: [.replace(oldNode: Syntax(line), newNode: Syntax(fixed))],
         )
         return Diagnostic(node: line, message: AssemblyDiagnostic.closureWithKey(key: key), fixIts: [fixIt])
+    }
+
+    /// For `#register(T.self, scope: .transient, tags: "a") { … }`: every form takes the tags
+    /// before the scope. The fix-it moves the scope after the last tag. (Without a closure the
+    /// compiler says so itself, "argument 'tags' must precede argument 'scope'", and no form of
+    /// the macro takes the line.)
+    private static func scopeBeforeTagsDiagnostic(_ line: MacroExpansionDeclSyntax) -> Diagnostic? {
+        var arguments = Array(line.arguments)
+        let hasClosure = line.trailingClosure != nil || arguments.contains { $0.label?.text == "factory" }
+        guard hasClosure, let scopeIndex = arguments.firstIndex(where: { $0.label?.text == "scope" }),
+            let tagsIndex = arguments.firstIndex(where: { $0.label?.text == "tags" }), scopeIndex < tagsIndex
+        else {
+            return nil
+        }
+        let scope = arguments.remove(at: scopeIndex)
+        // NB: the tags are a pack: the `tags:` argument and the unlabeled ones after it.
+        var end = tagsIndex
+        while end < arguments.count, arguments[end].label == nil {
+            end += 1
+        }
+        arguments.insert(scope, at: end)
+        for index in arguments.indices {
+            let comma: TokenSyntax? = index == arguments.count - 1 ? nil : .commaToken(trailingTrivia: .space)
+            arguments[index] = arguments[index].with(\.trailingComma, comma).with(\.leadingTrivia, [])
+        }
+        let fixed = line.with(\.arguments, LabeledExprListSyntax(arguments))
+        let fixIt = FixIt(
+            message: AssemblyFixIt.moveScopeAfterTags,
+            changes: [.replace(oldNode: Syntax(line), newNode: Syntax(fixed))],
+        )
+        let message = AssemblyDiagnostic.scopeBeforeTags(
+            macro: line.macroName.text,
+            scope: "scope: \(scope.expression.trimmedText)",
+        )
+        return Diagnostic(node: line, message: message, fixIts: [fixIt])
     }
 
     private static func duplicateDiagnostic(_ duplicate: Registration, first: Registration) -> Diagnostic {

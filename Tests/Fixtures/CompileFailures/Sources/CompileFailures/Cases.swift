@@ -465,3 +465,11 @@ struct FlakyAssembly {
     #register(Till.self) { Till() }
     #register(FlakyReader.self)  // line 466: no error
 }
+
+// Case (x): the scope before the tags, with a closure: one error, the assembly's, on the line.
+// (Without a closure the compiler's own "argument 'tags' must precede argument 'scope'".)
+
+@Assembly
+struct ReplicaAssembly {
+    #register(Endpoint.self, scope: .transient, tags: "mirror") { Endpoint() }  // line 474: error
+}
