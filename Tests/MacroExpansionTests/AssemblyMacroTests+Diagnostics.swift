@@ -253,27 +253,7 @@ struct AssemblyDiagnosticTests {
                 #register(makeType())
             }
             """,
-            expandedSource: """
-                struct OddAssembly {
-
-                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = []
-
-                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {}
-
-                    nonisolated class Provided {
-                        final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
-                    }
-
-                    typealias ProvidedToSendableServices = Provided
-
-                    typealias ProvidedToSharedServices = Provided
-
-                    typealias ProvidedToSharedMainActorServices = Provided
-                }
-
-                extension OddAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
-                """,
+            expandedSource: emptyAssemblyExpansion("OddAssembly"),
             diagnostics: [
                 DiagnosticSpec(
                     message: "'#register' needs its type written as 'T.self'",
@@ -451,30 +431,10 @@ struct AssemblyDiagnosticTests {
                 #endif
             }
             """,
-            expandedSource: """
-                struct DebugAssembly {
-                    #if DEBUG
-                    #register(Probe.self)
-                    #endif
-
-                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = []
-
-                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {}
-
-                    nonisolated class Provided {
-                        final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
-                    }
-
-                    typealias ProvidedToSendableServices = Provided
-
-                    typealias ProvidedToSharedServices = Provided
-
-                    typealias ProvidedToSharedMainActorServices = Provided
-                }
-
-                extension DebugAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
-                """,
+            expandedSource: emptyAssemblyExpansion(
+                "DebugAssembly",
+                members: ["#if DEBUG", "#register(Probe.self)", "#endif"],
+            ),
             diagnostics: [
                 DiagnosticSpec(
                     message: "'#register' inside '#if' is not read by '@Assembly'; use one assembly per configuration",

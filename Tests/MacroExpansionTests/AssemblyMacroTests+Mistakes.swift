@@ -13,27 +13,7 @@ struct AssemblyMistakeTests {
                 #register(SystemClock.self, as: (any Clock).self, tags: "utc") { SystemClock() }
             }
             """,
-            expandedSource: """
-                struct ClockAssembly {
-
-                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = []
-
-                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {}
-
-                    nonisolated class Provided {
-                        final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
-                    }
-
-                    typealias ProvidedToSendableServices = Provided
-
-                    typealias ProvidedToSharedServices = Provided
-
-                    typealias ProvidedToSharedMainActorServices = Provided
-                }
-
-                extension ClockAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
-                """,
+            expandedSource: emptyAssemblyExpansion("ClockAssembly"),
             diagnostics: [
                 DiagnosticSpec(
                     message:
@@ -63,27 +43,7 @@ struct AssemblyMistakeTests {
                 #registerMain(Palette.self, scope: .transient, tags: "dark", factory: { Palette() })
             }
             """,
-            expandedSource: """
-                struct StorageAssembly {
-
-                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = []
-
-                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {}
-
-                    nonisolated class Provided {
-                        final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
-                    }
-
-                    typealias ProvidedToSendableServices = Provided
-
-                    typealias ProvidedToSharedServices = Provided
-
-                    typealias ProvidedToSharedMainActorServices = Provided
-                }
-
-                extension StorageAssembly: __ServiceMacroSupport.AssemblyType {}
-                """,
+            expandedSource: emptyAssemblyExpansion("StorageAssembly", registersMain: true),
             diagnostics: [
                 DiagnosticSpec(
                     message: "'#register' takes its tags before its scope: write 'scope: .transient' after the tags",

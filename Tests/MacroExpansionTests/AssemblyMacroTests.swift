@@ -11,27 +11,7 @@ struct AssemblyMacroTests {
             struct EmptyAssembly {
             }
             """,
-            expandedSource: """
-                struct EmptyAssembly {
-
-                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = []
-
-                    nonisolated func assemble(env: __ServiceMacroSupport.Environment) {}
-
-                    nonisolated class Provided {
-                        final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
-                    }
-
-                    typealias ProvidedToSendableServices = Provided
-
-                    typealias ProvidedToSharedServices = Provided
-
-                    typealias ProvidedToSharedMainActorServices = Provided
-                }
-
-                extension EmptyAssembly: __ServiceMacroSupport.AssemblyType, __ServiceMacroSupport.NonisolatedAssemblyType {}
-                """,
+            expandedSource: emptyAssemblyExpansion("EmptyAssembly"),
         )
     }
 

@@ -103,3 +103,31 @@ func withoutRawIdentifiers(_ source: String) -> String {
     }
     return result
 }
+
+/// What `@Assembly` expands to on the struct `name` when it keeps no registration (it has none,
+/// or only lines it reports): with a `#registerMain` line, `assemble(env:)` is `@MainActor` and
+/// the struct is not a `NonisolatedAssembly`. `members` are the struct's own lines that stay
+/// (those that are not `#register` lines, which expand to nothing).
+func emptyAssemblyExpansion(_ name: String, registersMain: Bool = false, members: [String] = []) -> String {
+    """
+    struct \(name) {\(members.map { "\n    " + $0 }.joined())
+
+        nonisolated static let registrations: [__ServiceMacroSupport.Registration] = []
+
+        \(registersMain ? "@MainActor" : "nonisolated") func assemble(env: __ServiceMacroSupport.Environment) {}
+
+        nonisolated class Provided {
+            final func check<T>(_ type: T.Type) -> T { fatalError() }
+            final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+        }
+
+        typealias ProvidedToSendableServices = Provided
+
+        typealias ProvidedToSharedServices = Provided
+
+        typealias ProvidedToSharedMainActorServices = Provided
+    }
+
+    extension \(name): __ServiceMacroSupport.AssemblyType\(registersMain ? "" : ", __ServiceMacroSupport.NonisolatedAssemblyType") {}
+    """
+}
