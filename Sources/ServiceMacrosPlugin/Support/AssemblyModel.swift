@@ -224,8 +224,7 @@ extension AssemblyModel {
     /// closure registers the type named first. The fix-it names `Key` first and drops `as:`.
     private static func closureWithKeyDiagnostic(_ line: MacroExpansionDeclSyntax) -> Diagnostic? {
         var arguments = Array(line.arguments)
-        let hasClosure = line.trailingClosure != nil || arguments.contains { $0.label?.text == "factory" }
-        guard hasClosure, let asIndex = arguments.firstIndex(where: { $0.label?.text == "as" }), asIndex > 0,
+        guard line.hasClosure, let asIndex = arguments.firstIndex(where: { $0.label?.text == "as" }), asIndex > 0,
             let key = arguments[asIndex].expression.selfOperand
         else {
             return nil
@@ -233,14 +232,9 @@ extension AssemblyModel {
         let keyExpression = arguments[asIndex].expression
         arguments.remove(at: asIndex)
         arguments[0] = arguments[0].with(\.expression, keyExpression.with(\.leadingTrivia, []))
-        for index in arguments.indices {
-            let comma: TokenSyntax? = index == arguments.count - 1 ? nil : .commaToken(trailingTrivia: .space)
-            arguments[index] = arguments[index].with(\.trailingComma, comma)
-        }
-        let fixed = line.with(\.arguments, LabeledExprListSyntax(arguments))
         let fixIt = FixIt(
             message: AssemblyFixIt.registerKeyWithClosure(key: key),
-            changes: [.replace(oldNode: Syntax(line), newNode: Syntax(fixed))],
+            changes: [.replace(oldNode: Syntax(line), newNode: Syntax(line.with(arguments: arguments)))],
         )
         return Diagnostic(node: line, message: AssemblyDiagnostic.closureWithKey(key: key), fixIts: [fixIt])
     }
@@ -251,8 +245,7 @@ extension AssemblyModel {
     /// the macro takes the line.)
     private static func scopeBeforeTagsDiagnostic(_ line: MacroExpansionDeclSyntax) -> Diagnostic? {
         var arguments = Array(line.arguments)
-        let hasClosure = line.trailingClosure != nil || arguments.contains { $0.label?.text == "factory" }
-        guard hasClosure, let scopeIndex = arguments.firstIndex(where: { $0.label?.text == "scope" }),
+        guard line.hasClosure, let scopeIndex = arguments.firstIndex(where: { $0.label?.text == "scope" }),
             let tagsIndex = arguments.firstIndex(where: { $0.label?.text == "tags" }), scopeIndex < tagsIndex
         else {
             return nil
@@ -264,14 +257,9 @@ extension AssemblyModel {
             end += 1
         }
         arguments.insert(scope, at: end)
-        for index in arguments.indices {
-            let comma: TokenSyntax? = index == arguments.count - 1 ? nil : .commaToken(trailingTrivia: .space)
-            arguments[index] = arguments[index].with(\.trailingComma, comma).with(\.leadingTrivia, [])
-        }
-        let fixed = line.with(\.arguments, LabeledExprListSyntax(arguments))
         let fixIt = FixIt(
             message: AssemblyFixIt.moveScopeAfterTags,
-            changes: [.replace(oldNode: Syntax(line), newNode: Syntax(fixed))],
+            changes: [.replace(oldNode: Syntax(line), newNode: Syntax(line.with(arguments: arguments)))],
         )
         let message = AssemblyDiagnostic.scopeBeforeTags(
             macro: line.macroName.text,
@@ -288,6 +276,22 @@ extension AssemblyModel {
             notes: [Note(node: Syntax(first.node), message: AssemblyNote.firstRegistration)],
             fixIts: [FixIt(message: AssemblyFixIt.removeDuplicate, changes: [removal])],
         )
+    }
+}
+
+extension MacroExpansionDeclSyntax {
+    /// Whether the line has a closure, trailing or as its `factory:` argument.
+    fileprivate var hasClosure: Bool {
+        trailingClosure != nil || arguments.contains { $0.label?.text == "factory" }
+    }
+
+    /// The line with `arguments`, in that order, separated by commas, as a fix-it writes it.
+    fileprivate func with(arguments: [LabeledExprSyntax]) -> MacroExpansionDeclSyntax {
+        let separated = arguments.indices.map { index in
+            let comma: TokenSyntax? = index == arguments.count - 1 ? nil : .commaToken(trailingTrivia: .space)
+            return arguments[index].with(\.trailingComma, comma)
+        }
+        return with(\.arguments, LabeledExprListSyntax(separated))
     }
 }
 
