@@ -126,17 +126,17 @@ enum BuildConfigurationFilter {
 }
 
 extension [UInt8] {
-    /// The index where `pattern` first occurs.
+    /// The index where `pattern` first occurs, from `start` on.
     ///
     /// NB: `memcmp` on a candidate, as a generic search is slow in a debug build of the plugin,
     /// which runs for every request.
-    fileprivate func firstIndex(ofBytes pattern: [UInt8]) -> Int? {
+    func firstIndex(ofBytes pattern: [UInt8], from start: Int = 0) -> Int? {
         guard let first = pattern.first, count >= pattern.count else {
             return nil
         }
         return withUnsafeBufferPointer { bytes in
             pattern.withUnsafeBufferPointer { pattern in
-                var index = 0
+                var index = start
                 while index <= bytes.count - pattern.count {
                     if bytes[index] == first,
                         memcmp(bytes.baseAddress! + index, pattern.baseAddress!, pattern.count) == 0
@@ -151,7 +151,7 @@ extension [UInt8] {
     }
 
     /// The index of the quote that ends the JSON string whose text starts at `start`.
-    fileprivate func closingQuote(from start: Int) -> Int? {
+    func closingQuote(from start: Int) -> Int? {
         withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress else {
                 return nil

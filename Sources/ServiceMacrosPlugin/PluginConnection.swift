@@ -67,6 +67,7 @@
                 return nil
             }
             filter.apply(to: &payload)
+            FunctionBodyFilter.apply(to: &payload)
             return try payload.withUnsafeBufferPointer { try JSON.decode(type, from: $0) }
         }
 

@@ -1,0 +1,459 @@
+/// Blanks the bodies of a type's methods in the declaration a request sends, before swift-syntax
+/// parses it.
+///
+/// The compiler sends an attached macro the whole declaration it is attached to, and swift-syntax
+/// parses all of it before the macro runs. For `@Injectable` on a class of a few hundred lines,
+/// nearly all of that text is method bodies, which no macro here reads: a debug build of
+/// swift-syntax (SwiftPM's default for a plugin) then spends most of the expansion parsing them.
+/// So the filter replaces what is between the braces of each method of the type (a `func` among
+/// its members) with spaces, keeping every line break, so that the declaration the macro sees
+/// has the same length, lines and columns, and so the same source locations.
+///
+/// Only what the filter reads with certainty is changed: the text of a type declaration, scanned
+/// for comments, string literals (raw, multi-line and interpolated ones too), raw identifiers and
+/// brackets. A bare `/` it cannot tell from the start of a regular expression literal, or a text
+/// it cannot balance, leaves the request unchanged. Nested types, closures and initializers are
+/// left as written, so nothing a macro copies into its expansion (a `#register` line's closure,
+/// a property's initializer) changes.
+enum FunctionBodyFilter {
+    /// Blanks the method bodies of the declaration `message` (a request's JSON) sends, in place;
+    /// leaves any other message as it is.
+    static func apply(to message: inout [UInt8]) {
+        let key = Array(#""declSyntax":{"#.utf8)
+        let sourceKey = Array(#""source":""#.utf8)
+        guard let declaration = message.firstIndex(ofBytes: key),
+            let sourceStart = message.firstIndex(ofBytes: sourceKey, from: declaration + key.count),
+            case let valueStart = sourceStart + sourceKey.count,
+            let valueEnd = message.closingQuote(from: valueStart),
+            let source = JSONString.decode(message[valueStart..<valueEnd]),
+            let blanked = blankingMethodBodies(in: source)
+        else {
+            return
+        }
+        message.replaceSubrange(valueStart..<valueEnd, with: JSONString.encode(blanked))
+    }
+
+    /// `source` with the inside of each method body of the type it declares made spaces (line
+    /// breaks kept); nil when it declares no type, has no method body, or holds anything the scan
+    /// does not read with certainty.
+    static func blankingMethodBodies(in source: [UInt8]) -> [UInt8]? {
+        let bodies = source.withUnsafeBufferPointer { text -> [Range<Int>]? in
+            var scanner = Scanner(text: text)
+            return try? scanner.methodBodies()
+        }
+        guard let bodies, !bodies.isEmpty else {
+            return nil
+        }
+        var blanked = source
+        blanked.withUnsafeMutableBufferPointer { text in
+            for body in bodies {
+                for index in body where text[index] != UInt8(ascii: "\n") && text[index] != UInt8(ascii: "\r") {
+                    text[index] = UInt8(ascii: " ")
+                }
+            }
+        }
+        return blanked == source ? nil : blanked
+    }
+
+    /// Reads a declaration as far as brackets, comments and literals go: enough to find where each
+    /// method body begins and ends.
+    ///
+    /// NB: indices into a buffer, not a collection's, as a generic walk is slow in a debug build.
+    private struct Scanner {
+        let text: UnsafeBufferPointer<UInt8>
+        var index = 0
+        var bodies: [Range<Int>] = []
+
+        /// What the scan met that it does not read with certainty.
+        struct Unsure: Error {}
+
+        /// Where a scan is: which byte ends it and what its `func` keywords mean.
+        private enum Level {
+            /// Before the type's body, which is the first `{`.
+            case declaration
+            /// The type's members: a `func` here begins a method.
+            case members
+            /// A method's signature: its body begins at the next `{`; a `}` or another
+            /// declaration's keyword (a requirement without a body) ends it unread.
+            case signature
+            /// Anything in brackets or braces that is not the type's body, up to `closer`.
+            case nested(closer: UInt8)
+
+            var isSignature: Bool {
+                if case .signature = self {
+                    return true
+                }
+                return false
+            }
+        }
+
+        /// The ranges between the braces of each method body of the type the text declares.
+        mutating func methodBodies() throws -> [Range<Int>] {
+            try scan(.declaration)
+            return bodies
+        }
+
+        /// Scans from `index` to the end of `level`, past the byte that ends it.
+        private mutating func scan(_ level: Level) throws {
+            var declaresType = false
+            while index < text.count {
+                let byte = text[index]
+                switch byte {
+                case UInt8(ascii: "/"):
+                    try slash()
+                case UInt8(ascii: "\""):
+                    try string(pounds: 0)
+                case UInt8(ascii: "#"):
+                    try pound()
+                case UInt8(ascii: "`"):
+                    try rawIdentifier()
+                case UInt8(ascii: "{"):
+                    index += 1
+                    switch level {
+                    case .declaration:
+                        guard declaresType else {
+                            throw Unsure()
+                        }
+                        try scan(.members)
+                        return
+                    case .signature:
+                        let start = index
+                        try scan(.nested(closer: UInt8(ascii: "}")))
+                        bodies.append(start..<index - 1)
+                        return
+                    case .members, .nested:
+                        try scan(.nested(closer: UInt8(ascii: "}")))
+                    }
+                case UInt8(ascii: "("):
+                    index += 1
+                    try scan(.nested(closer: UInt8(ascii: ")")))
+                case UInt8(ascii: "["):
+                    index += 1
+                    try scan(.nested(closer: UInt8(ascii: "]")))
+                case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"):
+                    switch level {
+                    case .members where byte == UInt8(ascii: "}"):
+                        index += 1
+                        return
+                    case .nested(let closer) where byte == closer:
+                        index += 1
+                        return
+                    case .signature where byte == UInt8(ascii: "}"):
+                        return
+                    default:
+                        throw Unsure()
+                    }
+                case UInt8(ascii: ";") where level.isSignature:
+                    return
+                default:
+                    guard Self.startsIdentifier(byte) else {
+                        index += 1
+                        continue
+                    }
+                    let word = identifier()
+                    switch level {
+                    case .declaration:
+                        declaresType = declaresType || Self.typeKeywords.contains(word)
+                    case .members:
+                        if word == Self.funcKeyword {
+                            try scan(.signature)
+                        }
+                    case .signature:
+                        if Self.declarationKeywords.contains(word) {
+                            index -= word.count
+                            return
+                        }
+                    case .nested:
+                        break
+                    }
+                }
+            }
+            guard case .declaration = level else {
+                throw Unsure()
+            }
+            // NB: a declaration without a body (an error the compiler reports) has nothing to blank.
+        }
+
+        /// Reads the identifier (or number) at `index`.
+        private mutating func identifier() -> [UInt8] {
+            let start = index
+            while index < text.count, Self.continuesIdentifier(text[index]) {
+                index += 1
+            }
+            return Array(text[start..<index])
+        }
+
+        /// A comment, or a `/` that can only be an operator; anything else may begin a regular
+        /// expression literal, which the scan does not read.
+        private mutating func slash() throws {
+            let next = index + 1 < text.count ? text[index + 1] : 0
+            if next == UInt8(ascii: "/") {
+                while index < text.count, text[index] != UInt8(ascii: "\n") {
+                    index += 1
+                }
+                return
+            }
+            if next == UInt8(ascii: "*") {
+                try blockComment()
+                return
+            }
+            // NB: division as it is usually written (`a / b`, `a/b`, `a /= b`), after an operand.
+            let before = index > 0 ? text[index - 1] : 0
+            let spaceBefore = Self.isSpace(before)
+            let spaceAfter = Self.isSpace(next) || next == UInt8(ascii: "\n") || next == UInt8(ascii: "\r")
+            guard spaceBefore == spaceAfter || next == UInt8(ascii: "=") else {
+                throw Unsure()
+            }
+            var operand = index - 1
+            while operand >= 0, Self.isSpace(text[operand]) {
+                operand -= 1
+            }
+            guard operand >= 0,
+                Self.continuesIdentifier(text[operand]) || text[operand] == UInt8(ascii: ")")
+                    || text[operand] == UInt8(ascii: "]")
+            else {
+                throw Unsure()
+            }
+            index += 1
+        }
+
+        /// A block comment, which may nest.
+        private mutating func blockComment() throws {
+            var depth = 0
+            while index + 1 < text.count {
+                if text[index] == UInt8(ascii: "/") && text[index + 1] == UInt8(ascii: "*") {
+                    depth += 1
+                    index += 2
+                } else if text[index] == UInt8(ascii: "*") && text[index + 1] == UInt8(ascii: "/") {
+                    depth -= 1
+                    index += 2
+                    if depth == 0 {
+                        return
+                    }
+                } else {
+                    index += 1
+                }
+            }
+            throw Unsure()
+        }
+
+        /// `#` before a raw string, or before a directive or macro name (`#if`, `#register`).
+        private mutating func pound() throws {
+            var pounds = 0
+            while index + pounds < text.count, text[index + pounds] == UInt8(ascii: "#") {
+                pounds += 1
+            }
+            let next = index + pounds < text.count ? text[index + pounds] : 0
+            if next == UInt8(ascii: "\"") {
+                try string(pounds: pounds)
+                return
+            }
+            guard next != UInt8(ascii: "/") else {
+                throw Unsure()
+            }
+            index += pounds
+        }
+
+        /// A raw identifier: anything between two backticks on one line.
+        private mutating func rawIdentifier() throws {
+            index += 1
+            while index < text.count, text[index] != UInt8(ascii: "`") {
+                guard text[index] != UInt8(ascii: "\n") else {
+                    throw Unsure()
+                }
+                index += 1
+            }
+            guard index < text.count else {
+                throw Unsure()
+            }
+            index += 1
+        }
+
+        /// A string literal opened with `pounds` `#` at `index`, with its interpolations.
+        private mutating func string(pounds: Int) throws {
+            index += pounds
+            let multiline = matches("\"\"\"", at: index)
+            index += multiline ? 3 : 1
+            while index < text.count {
+                let byte = text[index]
+                if byte == UInt8(ascii: "\\") {
+                    var end = index + 1
+                    while end - index - 1 < pounds, end < text.count, text[end] == UInt8(ascii: "#") {
+                        end += 1
+                    }
+                    guard end - index - 1 == pounds else {
+                        index += 1
+                        continue
+                    }
+                    if end < text.count, text[end] == UInt8(ascii: "(") {
+                        index = end + 1
+                        try scan(.nested(closer: UInt8(ascii: ")")))
+                    } else {
+                        // NB: the escaped character, a quote or a backslash among them.
+                        index = end + 1
+                    }
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") && (!multiline || matches("\"\"\"", at: index)) {
+                    let quotes = multiline ? 3 : 1
+                    if closesWithPounds(pounds, at: index + quotes) {
+                        index += quotes + pounds
+                        return
+                    }
+                }
+                guard multiline || byte != UInt8(ascii: "\n") else {
+                    throw Unsure()
+                }
+                index += 1
+            }
+            throw Unsure()
+        }
+
+        /// Whether `pounds` `#` follow at `position`.
+        private func closesWithPounds(_ pounds: Int, at position: Int) -> Bool {
+            guard position + pounds <= text.count else {
+                return false
+            }
+            return (0..<pounds).allSatisfy { text[position + $0] == UInt8(ascii: "#") }
+        }
+
+        /// Whether `pattern` (ASCII) is at `position`.
+        private func matches(_ pattern: StaticString, at position: Int) -> Bool {
+            let count = pattern.utf8CodeUnitCount
+            guard position + count <= text.count else {
+                return false
+            }
+            return (0..<count).allSatisfy { text[position + $0] == pattern.utf8Start[$0] }
+        }
+
+        private static let funcKeyword = Array("func".utf8)
+
+        /// The keywords that make a declaration a type with members.
+        private static let typeKeywords: Set<[UInt8]> = Set(
+            ["class", "struct", "actor", "enum", "extension", "protocol"].map { Array($0.utf8) }
+        )
+
+        /// The keywords that begin a member, which end a signature that had no body.
+        private static let declarationKeywords: Set<[UInt8]> = Set(
+            [
+                "func", "var", "let", "init", "deinit", "subscript", "case", "typealias", "associatedtype",
+                "struct", "class", "enum", "protocol", "actor", "extension", "import",
+            ].map { Array($0.utf8) }
+        )
+
+        private static func startsIdentifier(_ byte: UInt8) -> Bool {
+            continuesIdentifier(byte)
+        }
+
+        /// Letters, digits, `_`, `$` and every byte of a non-ASCII character.
+        private static func continuesIdentifier(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...:
+                true
+            default:
+                false
+            }
+        }
+
+        private static func isSpace(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+        }
+    }
+}
+
+/// The text of a JSON string, between its quotes, decoded to UTF-8 and encoded back.
+enum JSONString {
+    /// The UTF-8 that the escaped `text` stands for; nil when it is not valid JSON.
+    static func decode(_ text: ArraySlice<UInt8>) -> [UInt8]? {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(text.count)
+        var index = text.startIndex
+        while index < text.endIndex {
+            let byte = text[index]
+            guard byte == UInt8(ascii: "\\") else {
+                decoded.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 1 < text.endIndex else {
+                return nil
+            }
+            let escaped = text[index + 1]
+            index += 2
+            switch escaped {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escaped)
+            case UInt8(ascii: "b"): decoded.append(0x08)
+            case UInt8(ascii: "f"): decoded.append(0x0C)
+            case UInt8(ascii: "n"): decoded.append(0x0A)
+            case UInt8(ascii: "r"): decoded.append(0x0D)
+            case UInt8(ascii: "t"): decoded.append(0x09)
+            case UInt8(ascii: "u"):
+                guard var scalar = hex(text, at: index) else {
+                    return nil
+                }
+                index += 4
+                if (0xD800..<0xDC00).contains(scalar) {
+                    guard index + 6 <= text.endIndex, text[index] == UInt8(ascii: "\\"),
+                        text[index + 1] == UInt8(ascii: "u"), let low = hex(text, at: index + 2),
+                        (0xDC00..<0xE000).contains(low)
+                    else {
+                        return nil
+                    }
+                    index += 6
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let unicode = Unicode.Scalar(scalar) else {
+                    return nil
+                }
+                decoded.append(contentsOf: UTF8.encode(unicode).map(Array.init) ?? [])
+            default:
+                return nil
+            }
+        }
+        return decoded
+    }
+
+    /// `text` escaped for a JSON string: quotes, backslashes and control characters.
+    static func encode(_ text: [UInt8]) -> [UInt8] {
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(text.count + text.count / 8)
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                encoded.append(UInt8(ascii: "\\"))
+                encoded.append(byte)
+            case 0x0A: encoded.append(contentsOf: Array(#"\n"#.utf8))
+            case 0x0D: encoded.append(contentsOf: Array(#"\r"#.utf8))
+            case 0x09: encoded.append(contentsOf: Array(#"\t"#.utf8))
+            case 0..<0x20:
+                let digits = Array("0123456789abcdef".utf8)
+                encoded.append(contentsOf: Array(#"\u00"#.utf8))
+                encoded.append(digits[Int(byte >> 4)])
+                encoded.append(digits[Int(byte & 0xF)])
+            default:
+                encoded.append(byte)
+            }
+        }
+        return encoded
+    }
+
+    /// The four hexadecimal digits at `index`.
+    private static func hex(_ text: ArraySlice<UInt8>, at index: Int) -> UInt32? {
+        guard index + 4 <= text.endIndex else {
+            return nil
+        }
+        var value: UInt32 = 0
+        for byte in text[index..<index + 4] {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+}
