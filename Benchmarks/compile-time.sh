@@ -2,7 +2,10 @@
 # Compile-time cost of the macros: N @Injectable types and one @Assembly, against the same graph
 # hand-wired with closures, for N = 50, 200 and 1,000. Each target is recompiled in full, with its
 # dependencies (Service, the macro plugin, swift-syntax) already built, so the time is its own.
-# Then the incremental case: 200 types, one file each, and one file touched. Each row is the best
+# Then the incremental case: 200 types, one file each, and one file touched. Then 50 types of a
+# more usual size, each with 30 methods of 10 lines in its body (~13 KB a file, one file each),
+# rebuilt in full and with one file touched: an attached macro is sent the whole declaration,
+# bodies included, so this is where the size of a type shows. Each row is the best
 # of three rebuilds per variant, the two variants alternating (COMPILE_TIME_RUNS sets the count).
 # COMPILE_TIME_CONFIG=release measures release builds (the macro plugin is then optimised too).
 set -euo pipefail
@@ -16,7 +19,7 @@ root = pathlib.Path(sys.argv[1])
 (root / "Package.swift").write_text('''// swift-tools-version: 6.2
 import PackageDescription
 let service = String(Context.packageDirectory.split(separator: "/").dropLast(2).last ?? "main").lowercased()
-let targets = ["Macro50", "Hand50", "Macro200", "Hand200", "Macro1000", "Hand1000", "MacroFiles200", "HandFiles200"]
+let targets = ["Macro50", "Hand50", "Macro200", "Hand200", "Macro1000", "Hand1000", "MacroFiles200", "HandFiles200", "MacroMethods50", "HandMethods50"]
 let package = Package(
     name: "CompileTime",
     platforms: [.macOS(.v15)],
@@ -72,6 +75,39 @@ for macro in (True, False):
             wiring.append(f"    env.register(T{i}.self) {{ T{i}({args}) }}")
         wiring.append("}")
     (directory / "Wiring.swift").write_text("\n".join(wiring) + "\n")
+# 50 types with methods: the graph of `types`, each type with 30 methods in its body.
+method = """    func method{m}(_ input: [Int], scale: Double) -> String {{
+        var total = 0.0
+        for (index, value) in input.enumerated() where index % 2 == 0 {{
+            total += Double(value) * scale + Double(index)
+        }}
+        let label = "item \\(total) of \\(input.count)"
+        if total > 100 {{ return label.uppercased() }}
+        // a comment
+        return label + String(repeating: "-", count: input.count % 7)
+    }}
+"""
+for macro in (True, False):
+    directory = root / "Sources" / ("MacroMethods50" if macro else "HandMethods50")
+    directory.mkdir(parents=True, exist_ok=True)
+    for i in range(50):
+        deps = children(i, 50)
+        lines = ["import Service", ""] + (["@Injectable"] if macro else []) + [f"final class T{i}: Sendable {{"]
+        lines += [f"    let t{c}: T{c}" for c in deps]
+        lines.append("    init(" + ", ".join(f"t{c}: T{c}" for c in deps) + ") {")
+        lines += [f"        self.t{c} = t{c}" for c in deps]
+        lines.append("    }")
+        text = "\n".join(lines) + "\n" + "".join(method.format(m=m) for m in range(30)) + "}\n"
+        (directory / f"T{i}.swift").write_text(text)
+    if macro:
+        wiring = ["import Service", "", "@Assembly", "struct GeneratedAssembly {"] + [f"    #register(T{i}.self)" for i in range(50)] + ["}"]
+    else:
+        wiring = ["import Service", "", "func registerAll(in env: ServiceEnv) {"]
+        for i in range(50):
+            args = ", ".join(f"t{c}: try ServiceEnv.current.resolve(T{c}.self)" for c in children(i, 50))
+            wiring.append(f"    env.register(T{i}.self) {{ T{i}({args}) }}")
+        wiring.append("}")
+    (directory / "Wiring.swift").write_text("\n".join(wiring) + "\n")
 PY
 cd "$work"
 build() {
@@ -82,10 +118,10 @@ build() {
 }
 build --target Service
 # NB: build every target once so the plugin and all dependencies are up to date before timing.
-for target in Macro50 Hand50 Macro200 Hand200 Macro1000 Hand1000 MacroFiles200 HandFiles200; do
+for target in Macro50 Hand50 Macro200 Hand200 Macro1000 Hand1000 MacroFiles200 HandFiles200 MacroMethods50 HandMethods50; do
     build --target "$target"
 done
-# Prints one table row: touches `file` in the Macro and the Hand variant of `target` and times
+# Prints one table row: touches `file` (a name or a pattern) in the Macro and the Hand variant of `target` and times
 # each rebuild, alternating the two COMPILE_TIME_RUNS times (3 unless set); the best of each.
 # NB: the best, not one run: this machine's single runs move by ±20 %, the hand-wired ones too.
 runs="${COMPILE_TIME_RUNS:-3}"
@@ -94,7 +130,8 @@ row() {
     declare -A seconds
     for ((run = 0; run < runs; run++)); do
         for kind in Macro Hand; do
-            touch "Sources/$kind$target/$file"
+            # NB: `file` unquoted, so that a pattern touches every file it matches.
+            touch "Sources/$kind$target/"$file
             local start end
             start=$(date +%s.%N)
             build --target "$kind$target"
@@ -116,6 +153,11 @@ echo
 echo "| incremental (200 types, one file touched) | @Injectable + @Assembly | hand-wired | ratio |"
 echo "|---|---:|---:|---:|"
 row T100.swift Files200 T100.swift
+echo
+echo "| 50 types with 30 methods each, one file each | @Injectable + @Assembly | hand-wired | ratio |"
+echo "|---|---:|---:|---:|"
+row "every file touched" Methods50 "*.swift"
+row "one file touched" Methods50 T25.swift
 
 # The 200-type target's two compiler jobs (compile and emit-module), as `swift build -v` runs them,
 # side by side as SwiftPM runs them, with the debug plugin and with a release-built one: what a
