@@ -30,52 +30,45 @@ let package = Package(
 ''')
 def children(i, n):
     return [c for c in (2 * i + 1, 2 * i + 2) if c < n]
+def declaration(i, n, macro, body=""):
+    """Type `i` of the graph of `n`, with `body` (members) after its initializer; ends with a blank line."""
+    deps = children(i, n)
+    out = (["@Injectable"] if macro else []) + [f"final class T{i}: Sendable {{"]
+    out += [f"    let t{c}: T{c}" for c in deps]
+    out.append("    init(" + ", ".join(f"t{c}: T{c}" for c in deps) + ") {")
+    out += [f"        self.t{c} = t{c}" for c in deps]
+    out.append("    }")
+    if body:
+        out.append(body.rstrip("\n"))
+    return out + ["}", ""]
 def types(n, macro):
-    out = ["import Service", ""]
-    for i in range(n):
-        deps = children(i, n)
-        if macro:
-            out.append("@Injectable")
-        out.append(f"final class T{i}: Sendable {{")
-        out += [f"    let t{c}: T{c}" for c in deps]
-        out.append("    init(" + ", ".join(f"t{c}: T{c}" for c in deps) + ") {")
-        out += [f"        self.t{c} = t{c}" for c in deps]
-        out += ["    }", "}", ""]
-    return out
-for n in (50, 200, 1000):
-    macro = types(n, True) + ["@Assembly", "struct GeneratedAssembly {"] + [f"    #register(T{i}.self)" for i in range(n)] + ["}"]
-    hand = types(n, False) + ["func registerAll(in env: ServiceEnv) {"]
+    return ["import Service", ""] + [line for i in range(n) for line in declaration(i, n, macro)]
+def wiring(n, macro):
+    """The assembly of the graph of `n`, or the same registrations written by hand."""
+    if macro:
+        return ["@Assembly", "struct GeneratedAssembly {"] + [f"    #register(T{i}.self)" for i in range(n)] + ["}"]
+    lines = ["func registerAll(in env: ServiceEnv) {"]
     for i in range(n):
         args = ", ".join(f"t{c}: try ServiceEnv.current.resolve(T{c}.self)" for c in children(i, n))
-        hand.append(f"    env.register(T{i}.self) {{ T{i}({args}) }}")
-    hand.append("}")
-    for name, lines in ((f"Macro{n}", macro), (f"Hand{n}", hand)):
-        directory = root / "Sources" / name
-        directory.mkdir(parents=True, exist_ok=True)
-        (directory / "Graph.swift").write_text("\n".join(lines) + "\n")
-for macro in (True, False):
-    directory = root / "Sources" / ("MacroFiles200" if macro else "HandFiles200")
+        lines.append(f"    env.register(T{i}.self) {{ T{i}({args}) }}")
+    return lines + ["}"]
+def write(name, lines):
+    directory = root / "Sources" / name
     directory.mkdir(parents=True, exist_ok=True)
-    lines = types(200, macro)
-    # NB: one file per type (each `types` entry ends with a blank line), then the wiring.
-    chunks, current = [], []
-    for line in lines[2:]:
-        current.append(line)
-        if line == "":
-            chunks.append(current)
-            current = []
-    for i, chunk in enumerate(chunks):
-        (directory / f"T{i}.swift").write_text("import Service\n\n" + "\n".join(chunk))
-    if macro:
-        wiring = ["import Service", "", "@Assembly", "struct GeneratedAssembly {"] + [f"    #register(T{i}.self)" for i in range(200)] + ["}"]
-    else:
-        wiring = ["import Service", "", "func registerAll(in env: ServiceEnv) {"]
-        for i in range(200):
-            args = ", ".join(f"t{c}: try ServiceEnv.current.resolve(T{c}.self)" for c in children(i, 200))
-            wiring.append(f"    env.register(T{i}.self) {{ T{i}({args}) }}")
-        wiring.append("}")
-    (directory / "Wiring.swift").write_text("\n".join(wiring) + "\n")
-# 50 types with methods: the graph of `types`, each type with 30 methods in its body.
+    (directory / "Graph.swift").write_text("\n".join(lines) + "\n")
+def write_files(name, n, macro, body=""):
+    """The graph of `n`, one file per type, and the wiring in a file of its own."""
+    directory = root / "Sources" / name
+    directory.mkdir(parents=True, exist_ok=True)
+    for i in range(n):
+        (directory / f"T{i}.swift").write_text("import Service\n\n" + "\n".join(declaration(i, n, macro, body)))
+    (directory / "Wiring.swift").write_text("\n".join(["import Service", ""] + wiring(n, macro)) + "\n")
+for n in (50, 200, 1000):
+    write(f"Macro{n}", types(n, True) + wiring(n, True))
+    write(f"Hand{n}", types(n, False) + wiring(n, False))
+write_files("MacroFiles200", 200, True)
+write_files("HandFiles200", 200, False)
+# 50 types of a more usual size: each with 30 methods of 10 lines in its body.
 method = """    func method{m}(_ input: [Int], scale: Double) -> String {{
         var total = 0.0
         for (index, value) in input.enumerated() where index % 2 == 0 {{
@@ -87,27 +80,9 @@ method = """    func method{m}(_ input: [Int], scale: Double) -> String {{
         return label + String(repeating: "-", count: input.count % 7)
     }}
 """
-for macro in (True, False):
-    directory = root / "Sources" / ("MacroMethods50" if macro else "HandMethods50")
-    directory.mkdir(parents=True, exist_ok=True)
-    for i in range(50):
-        deps = children(i, 50)
-        lines = ["import Service", ""] + (["@Injectable"] if macro else []) + [f"final class T{i}: Sendable {{"]
-        lines += [f"    let t{c}: T{c}" for c in deps]
-        lines.append("    init(" + ", ".join(f"t{c}: T{c}" for c in deps) + ") {")
-        lines += [f"        self.t{c} = t{c}" for c in deps]
-        lines.append("    }")
-        text = "\n".join(lines) + "\n" + "".join(method.format(m=m) for m in range(30)) + "}\n"
-        (directory / f"T{i}.swift").write_text(text)
-    if macro:
-        wiring = ["import Service", "", "@Assembly", "struct GeneratedAssembly {"] + [f"    #register(T{i}.self)" for i in range(50)] + ["}"]
-    else:
-        wiring = ["import Service", "", "func registerAll(in env: ServiceEnv) {"]
-        for i in range(50):
-            args = ", ".join(f"t{c}: try ServiceEnv.current.resolve(T{c}.self)" for c in children(i, 50))
-            wiring.append(f"    env.register(T{i}.self) {{ T{i}({args}) }}")
-        wiring.append("}")
-    (directory / "Wiring.swift").write_text("\n".join(wiring) + "\n")
+methods = "".join(method.format(m=m) for m in range(30))
+write_files("MacroMethods50", 50, True, methods)
+write_files("HandMethods50", 50, False, methods)
 PY
 cd "$work"
 build() {
