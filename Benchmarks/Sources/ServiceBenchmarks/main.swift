@@ -480,27 +480,5 @@ print(
 )
 
 if let jsonPath {
-    var rows: [[String: Any]] = measurements.map { measurement in
-        [
-            "scenario": measurement.scenario,
-            "library": measurement.library,
-            "median_ns": measurement.median,
-            "min_ns": measurement.minimum,
-            "ratio": measurement.median / (baselines[measurement.scenario] ?? .nan),
-        ]
-    }
-    let last = threadCounts.count - 1
-    let handWrittenScaling = scaling.first { $0.library == "hand-written" }
-    for row in scaling where last > 0 {
-        let threads = Double(threadCounts[last])
-        rows.append([
-            "scenario": "cached singleton read from \(threadCounts[last]) threads (ns per op per thread)",
-            "library": row.library,
-            "median_ns": threads * 1e9 / row.throughput[last],
-            "min_ns": threads * 1e9 / row.throughput[last],
-            "ratio": (handWrittenScaling?.throughput[last] ?? .nan) / row.throughput[last],
-        ])
-    }
-    let data = try JSONSerialization.data(withJSONObject: ["scenarios": rows], options: [.prettyPrinted, .sortedKeys])
-    try data.write(to: URL(fileURLWithPath: jsonPath))
+    try writeJSON(measurements, baselines: baselines, scaling: scaling, threadCounts: threadCounts, to: jsonPath)
 }
