@@ -150,6 +150,20 @@ extension [UInt8] {
         }
     }
 
+    /// The non-negative integer that follows the first `key` in `range`; nil when there is none.
+    func integer(after key: [UInt8], in range: Range<Int>) -> Int? {
+        guard let found = firstIndex(ofBytes: key, from: range.lowerBound), found + key.count < range.upperBound else {
+            return nil
+        }
+        var index = found + key.count
+        var value = 0
+        while index < range.upperBound, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self[index]) {
+            value = value * 10 + Int(self[index] - UInt8(ascii: "0"))
+            index += 1
+        }
+        return index > found + key.count ? value : nil
+    }
+
     /// The index of the quote that ends the JSON string whose text starts at `start`.
     func closingQuote(from start: Int) -> Int? {
         withUnsafeBufferPointer { bytes in

@@ -1,13 +1,14 @@
-/// Blanks the bodies of a type's methods in the declaration a request sends, before swift-syntax
+/// Empties the bodies of a type's methods in the declaration a request sends, before swift-syntax
 /// parses it.
 ///
 /// The compiler sends an attached macro the whole declaration it is attached to, and swift-syntax
 /// parses all of it before the macro runs. For `@Injectable` on a class of a few hundred lines,
 /// nearly all of that text is method bodies, which no macro here reads: a debug build of
 /// swift-syntax (SwiftPM's default for a plugin) then spends most of the expansion parsing them.
-/// So the filter replaces what is between the braces of each method of the type (a `func` among
-/// its members) with spaces, keeping every line break, so that the declaration the macro sees
-/// has the same length, lines and columns, and so the same source locations.
+/// So the filter takes out what is between the braces of each method of the type (a `func` among
+/// its members) but its line breaks, so that every line and column outside those bodies stays
+/// where it was; the offsets that follow a body move, and `OffsetMap` puts the positions of what
+/// the macros report back.
 ///
 /// Only what the filter reads with certainty is changed: the text of a type declaration, scanned
 /// for comments, string literals (raw, multi-line and interpolated ones too), raw identifiers and
@@ -16,27 +17,36 @@
 /// left as written, so nothing a macro copies into its expansion (a `#register` line's closure,
 /// a property's initializer) changes.
 enum FunctionBodyFilter {
-    /// Blanks the method bodies of the declaration `message` (a request's JSON) sends, in place;
-    /// leaves any other message as it is.
-    static func apply(to message: inout [UInt8]) {
+    /// Empties the method bodies of the declaration `message` (a request's JSON) sends, in place;
+    /// returns where it took text out, in the file's offsets, or nil when it left the message as
+    /// it is.
+    static func apply(to message: inout [UInt8]) -> OffsetMap? {
         let key = Array(#""declSyntax":{"#.utf8)
         let sourceKey = Array(#""source":""#.utf8)
         guard let declaration = message.firstIndex(ofBytes: key),
             let sourceStart = message.firstIndex(ofBytes: sourceKey, from: declaration + key.count),
+            let base = message.integer(after: Array(#""offset":"#.utf8), in: declaration + key.count..<sourceStart),
             case let valueStart = sourceStart + sourceKey.count,
             let valueEnd = message.closingQuote(from: valueStart),
             let source = JSONString.decode(message[valueStart..<valueEnd]),
-            let blanked = blankingMethodBodies(in: source)
+            let emptied = emptyingMethodBodies(in: source)
         else {
-            return
+            return nil
         }
-        message.replaceSubrange(valueStart..<valueEnd, with: JSONString.encode(blanked))
+        message.replaceSubrange(valueStart..<valueEnd, with: JSONString.encode(emptied.text))
+        return emptied.map.shifted(by: base)
     }
 
-    /// `source` with the inside of each method body of the type it declares made spaces (line
-    /// breaks kept); nil when it declares no type, has no method body, or holds anything the scan
-    /// does not read with certainty.
-    static func blankingMethodBodies(in source: [UInt8]) -> [UInt8]? {
+    /// `source` with each method body of the type it declares emptied but for its line breaks
+    /// and the indentation of its closing brace, so that every line and column outside those
+    /// bodies is where it was, with the map from its offsets to the original's; nil when it
+    /// declares no type, has no method body, or holds anything the scan does not read with
+    /// certainty.
+    ///
+    /// NB: line breaks, not spaces of the same length: a debug build of swift-syntax lexes a
+    /// space about as slowly as it reads a token, and spaces the length of the bodies still cost
+    /// as much as the rest of the expansion.
+    static func emptyingMethodBodies(in source: [UInt8]) -> (text: [UInt8], map: OffsetMap)? {
         let bodies = source.withUnsafeBufferPointer { text -> [Range<Int>]? in
             var scanner = Scanner(text: text)
             return try? scanner.methodBodies()
@@ -44,15 +54,37 @@ enum FunctionBodyFilter {
         guard let bodies, !bodies.isEmpty else {
             return nil
         }
-        var blanked = source
-        blanked.withUnsafeMutableBufferPointer { text in
-            for body in bodies {
-                for index in body where text[index] != UInt8(ascii: "\n") && text[index] != UInt8(ascii: "\r") {
-                    text[index] = UInt8(ascii: " ")
+        var text: [UInt8] = []
+        text.reserveCapacity(source.count)
+        var map = OffsetMap()
+        var copied = 0
+        for body in bodies {
+            text.append(contentsOf: source[copied..<body.lowerBound])
+            var index = body.lowerBound
+            // NB: a run of a line's text up to its line break goes; the break stays. The first
+            // line keeps a space, so that the end of the opening brace is not where text went.
+            while let lineBreak = source[index..<body.upperBound].firstIndex(where: Self.isLineBreak) {
+                if index == body.lowerBound && lineBreak > index {
+                    text.append(UInt8(ascii: " "))
+                    index += 1
                 }
+                if lineBreak > index {
+                    map.recordRemoval(of: lineBreak - index, at: text.count)
+                }
+                text.append(source[lineBreak])
+                index = lineBreak + 1
             }
+            // NB: the last line's text is the closing brace's indentation, when the body spans lines.
+            let rest = body.upperBound - index
+            text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: rest))
+            copied = body.upperBound
         }
-        return blanked == source ? nil : blanked
+        text.append(contentsOf: source[copied...])
+        return text == source ? nil : (text, map)
+    }
+
+    private static func isLineBreak(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
     }
 
     /// Reads a declaration as far as brackets, comments and literals go: enough to find where each

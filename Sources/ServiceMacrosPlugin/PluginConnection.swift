@@ -10,8 +10,10 @@
 
 #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
     /// The plugin's end of its pipe to the compiler: swift-syntax's `StandardIOMessageConnection`,
-    /// with the build configuration of each request made compact before it is decoded, and the
-    /// commonest reply written without swift-syntax's encoder (`ExpansionReply`).
+    /// with the build configuration of each request made compact before it is decoded, the
+    /// bodies of a declaration's methods taken out of it (`FunctionBodyFilter`, with the positions
+    /// of the reply's diagnostics put back by `OffsetMap`), and the commonest reply written
+    /// without swift-syntax's encoder (`ExpansionReply`).
     ///
     /// The compiler attaches its build configuration (~4.4 KB of JSON, four fifths of a request)
     /// to every expansion request, and swift-syntax decodes all of it before every expansion,
@@ -30,6 +32,13 @@
         /// NB: a class, so that the non-mutating `waitForNextMessage` can keep its cache;
         /// the listener calls it from one thread.
         private let filter = BuildConfigurationFilter.Cache()
+        /// What the request being answered had taken out of it (see `FunctionBodyFilter`).
+        private let request = Request()
+
+        /// NB: a class, for the same reason as `filter`.
+        private final class Request {
+            var offsets: OffsetMap?
+        }
 
         init() throws {
             let input = dup(STDIN_FILENO)
@@ -43,8 +52,15 @@
         }
 
         func sendMessage<Message: Encodable>(_ message: Message) throws {
-            guard let reply = message as? PluginToHostMessage, let payload = ExpansionReply.json(for: reply) else {
+            guard var reply = message as? PluginToHostMessage else {
                 try replies.sendMessage(message)
+                return
+            }
+            if let offsets = request.offsets {
+                reply = offsets.remapped(reply)
+            }
+            guard let payload = ExpansionReply.json(for: reply) else {
+                try replies.sendMessage(reply)
                 return
             }
             var header = UInt64(payload.count).littleEndian
@@ -67,7 +83,7 @@
                 return nil
             }
             filter.apply(to: &payload)
-            FunctionBodyFilter.apply(to: &payload)
+            request.offsets = FunctionBodyFilter.apply(to: &payload)
             return try payload.withUnsafeBufferPointer { try JSON.decode(type, from: $0) }
         }
 

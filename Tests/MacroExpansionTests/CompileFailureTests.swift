@@ -361,6 +361,18 @@ struct CompileFailureTests {
         )
     }
 
+    @Test("a mistake after a method is reported at its own line and column: the plugin's emptied bodies move nothing")
+    func positionAfterAMethod() async {
+        let build = await Self.build
+        build.expectOneErrorPerJob(
+            onLine: 488,
+            endingWith:
+                "error: an injected parameter cannot be of a 'some' type, which makes the initializer generic: write 'any' (from macro 'Injectable')",
+        )
+        let errors = build.errors(onLine: 488)
+        #expect(!errors.isEmpty && errors.allSatisfy { $0.contains("Cases.swift:488:17: error:") }, "\(errors)")
+    }
+
     @Test("no expansion in the fixture compiles with a warning")
     func noWarningsInExpansions() async {
         let build = await Self.build
@@ -376,7 +388,7 @@ struct CompileFailureTests {
         let lines = Set(build.errorLines)
         let expected: Set = [
             14, 27, 40, 50, 68, 89, 207, 222, 230, 243, 267, 282, 303, 322, 323, 334, 358, 372, 403, 417, 418, 432,
-            444, 451, 460, 474,
+            444, 451, 460, 474, 488,
         ]
         #expect(lines.isSubset(of: expected), "unexpected errors: \(build.errorMessages)")
         let declarationErrors = build.output.split(separator: "\n").filter {

@@ -1,11 +1,12 @@
 import Foundation
+@_spi(PluginMessage) import SwiftCompilerPluginMessageHandling
 import SwiftParser
 import SwiftSyntax
 import Testing
 
 @testable import ServiceMacrosPlugin
 
-/// The plugin's blanking of method bodies before swift-syntax parses a declaration: it keeps
+/// The plugin's emptying of method bodies before swift-syntax parses a declaration: it keeps
 /// every source location, changes nothing but what is between a method's braces, never changes
 /// what a macro expands to, and leaves alone what it cannot read with certainty.
 @Suite("Function body filter")
@@ -58,57 +59,102 @@ struct FunctionBodyFilterTests {
         }
         """##
 
-    /// Every member function of the outermost type (not of a nested one, and not a closure's
-    /// local function) with its body emptied: what the filter may change, taken out.
+    /// Whether `node` is a member function of the outermost type (not of a nested one, and not a
+    /// closure's local function): one whose body the filter may empty.
+    static func isMemberFunction(_ node: FunctionDeclSyntax) -> Bool {
+        var memberBlocks = 0
+        var parent = node.parent
+        while let ancestor = parent {
+            if ancestor.is(MemberBlockSyntax.self) {
+                memberBlocks += 1
+            }
+            if ancestor.is(CodeBlockSyntax.self) || ancestor.is(ClosureExprSyntax.self)
+                || ancestor.is(AccessorBlockSyntax.self)
+            {
+                return false
+            }
+            parent = ancestor.parent
+        }
+        return memberBlocks == 1 && node.body != nil
+    }
+
+    /// The tokens of `source` but those inside a member function's body (its braces are kept).
+    static func tokensOutsideBodies(_ source: String) -> [TokenSyntax] {
+        Parser.parse(source: source).tokens(viewMode: .sourceAccurate).filter { token in
+            var parent = token.parent
+            while let ancestor = parent {
+                if let body = ancestor.as(CodeBlockSyntax.self),
+                    let function = body.parent?.as(FunctionDeclSyntax.self),
+                    isMemberFunction(function)
+                {
+                    return token.id == body.leftBrace.id || token.id == body.rightBrace.id
+                }
+                parent = ancestor.parent
+            }
+            return true
+        }
+    }
+
+    /// Checks that `emptied` is `source` with only member function bodies changed, emptied but
+    /// for their line breaks: every other token the same, on the same line and column, and at
+    /// the offset `map` gives back.
+    static func expectOnlyBodiesEmptied(
+        _ source: String, _ emptied: String, map: OffsetMap, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+    ) {
+        let lineBreaks = { (text: String) in text.utf8.filter { $0 == UInt8(ascii: "\n") }.count }
+        #expect(lineBreaks(source) == lineBreaks(emptied), "a line break went", sourceLocation: sourceLocation)
+        #expect(emptied.utf8.count <= source.utf8.count, sourceLocation: sourceLocation)
+        let before = tokensOutsideBodies(source)
+        let after = tokensOutsideBodies(emptied)
+        #expect(before.map(\.text) == after.map(\.text), "a token changed", sourceLocation: sourceLocation)
+        let originalFile = SourceLocationConverter(fileName: "", tree: Parser.parse(source: source))
+        let emptiedFile = SourceLocationConverter(fileName: "", tree: Parser.parse(source: emptied))
+        for (old, new) in zip(before, after) {
+            let oldStart = old.positionAfterSkippingLeadingTrivia
+            let newStart = new.positionAfterSkippingLeadingTrivia
+            let oldLocation = originalFile.location(for: oldStart)
+            let newLocation = emptiedFile.location(for: newStart)
+            guard oldLocation.line == newLocation.line, oldLocation.column == newLocation.column,
+                map.original(newStart.utf8Offset) == oldStart.utf8Offset,
+                map.original(new.endPositionBeforeTrailingTrivia.utf8Offset)
+                    == old.endPositionBeforeTrailingTrivia.utf8Offset
+            else {
+                let place = "\(oldLocation.line):\(oldLocation.column)"
+                Issue.record("'\(old.text)' at \(place) moved", sourceLocation: sourceLocation)
+                return
+            }
+        }
+    }
+
+    /// `source` with every member function's body replaced by `{}`: what the filter may change,
+    /// taken out.
     static func strippingMethodBodies(_ source: String) -> String {
         StripMethodBodies().rewrite(Parser.parse(source: source)).description
     }
 
     private final class StripMethodBodies: SyntaxRewriter {
         override func visit(_ node: FunctionDeclSyntax) -> DeclSyntax {
-            var memberBlocks = 0
-            var parent = node.parent
-            while let ancestor = parent {
-                if ancestor.is(MemberBlockSyntax.self) {
-                    memberBlocks += 1
-                }
-                if ancestor.is(CodeBlockSyntax.self) || ancestor.is(ClosureExprSyntax.self)
-                    || ancestor.is(AccessorBlockSyntax.self)
-                {
-                    return DeclSyntax(node)
-                }
-                parent = ancestor.parent
-            }
-            guard memberBlocks == 1, node.body != nil else {
+            guard FunctionBodyFilterTests.isMemberFunction(node) else {
                 return DeclSyntax(node)
             }
             return DeclSyntax(node.with(\.body, CodeBlockSyntax(statements: [])))
         }
     }
 
-    /// Checks that `blanked` is `source` with only member function bodies changed, to spaces.
-    static func expectOnlyBodiesBlanked(
-        _ source: String, _ blanked: String, sourceLocation: Testing.SourceLocation = #_sourceLocation,
-    ) {
-        let original = Array(source.utf8)
-        let changed = Array(blanked.utf8)
-        #expect(original.count == changed.count, "the length changed", sourceLocation: sourceLocation)
-        let lineBreaks = { (bytes: [UInt8]) in bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") } }
-        #expect(lineBreaks(original) == lineBreaks(changed), "a line break moved", sourceLocation: sourceLocation)
-        let onlySpaces = zip(original, changed).allSatisfy { $0 == $1 || $1 == UInt8(ascii: " ") }
-        #expect(onlySpaces, "a byte became something other than a space", sourceLocation: sourceLocation)
-        #expect(strippingMethodBodies(source) == strippingMethodBodies(blanked), sourceLocation: sourceLocation)
+    static func empty(_ source: String) -> (text: String, map: OffsetMap)? {
+        FunctionBodyFilter.emptyingMethodBodies(in: Array(source.utf8)).map {
+            (String(decoding: $0.text, as: UTF8.self), $0.map)
+        }
     }
 
-    static func blank(_ source: String) -> String? {
-        FunctionBodyFilter.blankingMethodBodies(in: Array(source.utf8)).map { String(decoding: $0, as: UTF8.self) }
+    static func emptied(_ source: String) -> String? {
+        empty(source)?.text
     }
 
-    @Test(
-        "method bodies become spaces; strings, comments, closures, nested types and requirements are read, not changed")
-    func blanksTheMethodBodies() throws {
-        let blanked = try #require(Self.blank(Self.tricky))
-        Self.expectOnlyBodiesBlanked(Self.tricky, blanked)
+    @Test("method bodies are emptied; strings, comments, closures, nested types and requirements are read, not changed")
+    func emptiesTheMethodBodies() throws {
+        let (blanked, map) = try #require(Self.empty(Self.tricky))
+        Self.expectOnlyBodiesEmptied(Self.tricky, blanked, map: map)
         let file = Parser.parse(source: blanked)
         let functions = file.tokens(viewMode: SyntaxTreeViewMode.sourceAccurate).filter {
             $0.tokenKind == .keyword(.func)
@@ -136,14 +182,14 @@ struct FunctionBodyFilterTests {
             "final class A {\n    func f() {\n",
             "func free() { work() }",
         ] {
-            #expect(Self.blank(source) == nil, "\(source)")
+            #expect(Self.emptied(source) == nil, "\(source)")
         }
     }
 
-    @Test("a macro expands a declaration with its method bodies blanked exactly as it expands the declaration")
+    @Test("a macro expands a declaration with its method bodies emptied exactly as it expands the declaration")
     func expansionsAreTheSame() throws {
         var sources = [Self.tricky]
-        sources += macroCorpus.map(\.source).filter { Self.blank($0) != nil }
+        sources += macroCorpus.map(\.source).filter { Self.emptied($0) != nil }
         sources.append(
             """
             @Injectable(.memberwise)
@@ -160,19 +206,19 @@ struct FunctionBodyFilterTests {
             """
         )
         for source in sources {
-            let blanked = try #require(Self.blank(source))
+            let emptied = try #require(Self.emptied(source))
             let original = ExpansionReport(source)
-            let filtered = ExpansionReport(blanked)
+            let filtered = ExpansionReport(emptied)
             #expect(Self.strippingMethodBodies(original.expanded) == Self.strippingMethodBodies(filtered.expanded))
             #expect(original.diagnostics == filtered.diagnostics)
         }
     }
 
-    @Test("every type declaration of this package's sources is blanked without changing anything else")
+    @Test("every type declaration of this package's sources is emptied without moving anything else")
     func packageSourcesKeepTheirShape() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        var blankedCount = 0
+        var emptiedCount = 0
         var declarations = 0
         for directory in ["Sources", "Tests"] {
             let directory = root.appendingPathComponent(directory)
@@ -190,20 +236,20 @@ struct FunctionBodyFilterTests {
                     }
                     declarations += 1
                     let source = item.description
-                    guard let blanked = Self.blank(source) else {
+                    guard let (emptied, map) = Self.empty(source) else {
                         continue
                     }
-                    blankedCount += 1
-                    Self.expectOnlyBodiesBlanked(source, blanked)
+                    emptiedCount += 1
+                    Self.expectOnlyBodiesEmptied(source, emptied, map: map)
                 }
             }
         }
         // NB: most of them have methods, and the scan should read nearly all of those.
         #expect(declarations > 500)
-        #expect(blankedCount > declarations / 3)
+        #expect(emptiedCount > declarations / 3)
     }
 
-    @Test("a request's declaration is blanked in place and everything else in it is kept")
+    @Test("a request's declaration is emptied in place, its offset read, and everything else in it kept")
     func rewritesTheRequest() throws {
         let object: [String: Any] = [
             "expandAttachedMacro": [
@@ -214,11 +260,12 @@ struct FunctionBodyFilterTests {
         ]
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         var message = Array(data)
-        FunctionBodyFilter.apply(to: &message)
+        let map = FunctionBodyFilter.apply(to: &message)
+        #expect(map != nil && map == Self.empty(Self.tricky)?.map.shifted(by: 12))
         let decoded = try JSONSerialization.jsonObject(with: Data(message)) as? [String: Any]
         let members = try #require(decoded?["expandAttachedMacro"] as? [String: Any])
         let declaration = try #require(members["declSyntax"] as? [String: Any])
-        #expect(declaration["source"] as? String == Self.blank(Self.tricky))
+        #expect(declaration["source"] as? String == Self.emptied(Self.tricky))
         #expect((declaration["location"] as? [String: Any])?["offset"] as? Int == 12)
         #expect((members["attributeSyntax"] as? [String: Any])?["source"] as? String == "@Injectable")
         #expect(members["macroRole"] as? String == "extension")
@@ -232,5 +279,34 @@ struct FunctionBodyFilterTests {
         #expect(JSONString.decode(JSONString.encode(decoded)[...]) == decoded)
         #expect(JSONString.decode(Array(#"\ud83d"#.utf8)[...]) == nil)
         #expect(JSONString.decode(Array(#"\q"#.utf8)[...]) == nil)
+    }
+
+    @Test("every position a diagnostic reports is put back where it is in the file; one with no file is left")
+    func diagnosticsAreRemapped() throws {
+        let json = """
+            {"message":"m","severity":"error","position":{"fileName":"f.swift","offset":100},
+            "highlights":[{"fileName":"f.swift","startOffset":55,"endOffset":95}],
+            "notes":[{"position":{"fileName":"f.swift","offset":50},"message":"n"},
+            {"position":{"fileName":"","offset":100},"message":"nowhere"}],
+            "fixIts":[{"message":"fix","changes":[{"range":{"fileName":"f.swift","startOffset":90,"endOffset":105},"newText":"x"}]}]}
+            """
+        let diagnostic = try JSONDecoder().decode(PluginMessage.Diagnostic.self, from: Data(json.utf8))
+        var map = OffsetMap()
+        map.recordRemoval(of: 10, at: 60)
+        map.recordRemoval(of: 5, at: 90)
+        let originals: [Int] = [59, 60, 89, 90].map(map.original)
+        #expect(originals == [59, 70, 99, 105])
+        let remapped = map.remapped(diagnostic)
+        #expect(remapped.position.offset == 115)
+        #expect(remapped.highlights.map { [$0.startOffset, $0.endOffset] } == [[55, 110]])
+        #expect(remapped.notes.map(\.position.offset) == [50, 100])
+        let changes = remapped.fixIts.flatMap(\.changes).map { [$0.range.startOffset, $0.range.endOffset] }
+        #expect(changes == [[105, 120]])
+        let message = PluginToHostMessage.expandMacroResult(expandedSource: "", diagnostics: [diagnostic])
+        guard case .expandMacroResult(_, let diagnostics) = map.remapped(message) else {
+            Issue.record("the reply changed its kind")
+            return
+        }
+        #expect(diagnostics.map(\.position.offset) == [115])
     }
 }

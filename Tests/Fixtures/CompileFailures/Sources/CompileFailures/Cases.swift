@@ -473,3 +473,17 @@ struct FlakyAssembly {
 struct ReplicaAssembly {
     #register(Endpoint.self, scope: .transient, tags: "mirror") { Endpoint() }  // line 474: error
 }
+
+// Case (y): a mistake after methods, whose bodies the plugin takes out of what it parses: the
+// error is still on its own line and column.
+
+@Injectable
+final class Courier: Sendable {
+    func deliver(_ parcels: [String]) -> Int {
+        var count = 0
+        for parcel in parcels where !parcel.isEmpty { count += 1 }
+        return count
+    }
+
+    init(route: some Sendable) {}  // line 488: error, 'some', at column 17
+}
