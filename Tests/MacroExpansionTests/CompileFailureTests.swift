@@ -330,13 +330,16 @@ struct CompileFailureTests {
         #expect(!build.output.contains("'() -> ThermalPrinter' cannot conform to 'Hashable'"))
     }
 
+    /// What `@Injectable` says of a parameter of a `some` type.
+    static let opaqueParameterError =
+        "error: an injected parameter cannot be of a 'some' type, which makes the initializer generic: write 'any' (from macro 'Injectable')"
+
     @Test("a parameter of a 'some' type fails on it, with no error from the expansion")
     func opaqueParameter() async {
         let build = await Self.build
         build.expectOneErrorPerJob(
             onLine: 451,
-            endingWith:
-                "error: an injected parameter cannot be of a 'some' type, which makes the initializer generic: write 'any' (from macro 'Injectable')",
+            endingWith: Self.opaqueParameterError,
         )
     }
 
@@ -366,8 +369,7 @@ struct CompileFailureTests {
         let build = await Self.build
         build.expectOneErrorPerJob(
             onLine: 488,
-            endingWith:
-                "error: an injected parameter cannot be of a 'some' type, which makes the initializer generic: write 'any' (from macro 'Injectable')",
+            endingWith: Self.opaqueParameterError,
         )
         let errors = build.errors(onLine: 488)
         #expect(!errors.isEmpty && errors.allSatisfy { $0.contains("Cases.swift:488:17: error:") }, "\(errors)")
