@@ -178,7 +178,7 @@ enum FunctionBodyFilter {
                 case UInt8(ascii: ";") where level.isSignature:
                     return
                 default:
-                    guard Self.startsIdentifier(byte) else {
+                    guard Self.isWordByte(byte) else {
                         index += 1
                         continue
                     }
@@ -210,7 +210,7 @@ enum FunctionBodyFilter {
 
         /// Moves past the identifier (or number) at `index`.
         private mutating func skipIdentifier() {
-            while index < text.count, Self.continuesIdentifier(text[index]) {
+            while index < text.count, Self.isWordByte(text[index]) {
                 index += 1
             }
         }
@@ -241,7 +241,7 @@ enum FunctionBodyFilter {
                 operand -= 1
             }
             guard operand >= 0,
-                Self.continuesIdentifier(text[operand]) || text[operand] == UInt8(ascii: ")")
+                Self.isWordByte(text[operand]) || text[operand] == UInt8(ascii: ")")
                     || text[operand] == UInt8(ascii: "]")
             else {
                 throw Unsure()
@@ -373,12 +373,9 @@ enum FunctionBodyFilter {
             ].map { Array($0.utf8) }
         )
 
-        private static func startsIdentifier(_ byte: UInt8) -> Bool {
-            continuesIdentifier(byte)
-        }
-
-        /// Letters, digits, `_`, `$` and every byte of a non-ASCII character.
-        private static func continuesIdentifier(_ byte: UInt8) -> Bool {
+        /// Letters, digits, `_`, `$` and every byte of a non-ASCII character: what an identifier
+        /// (or a number, which the scan reads the same way) is made of.
+        private static func isWordByte(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...:
