@@ -1,3 +1,4 @@
+import SwiftDiagnostics
 public import SwiftSyntax
 public import SwiftSyntaxMacros
 
@@ -69,7 +70,8 @@ extension InjectableMacro: MemberMacro {
         guard let injection = PropertyInjection.read(from: declaration, diagnose: { _ in }), !injection.isInvalid else {
             return []
         }
-        return [injection.initializer(access: declaration.modifiers.generatedAccess)]
+        let lines = SourceLines(locating: injection.firstMappedPattern, in: context)
+        return [injection.initializer(access: declaration.modifiers.generatedAccess, lines: lines)]
     }
 }
 
@@ -82,6 +84,26 @@ extension InjectMacro: PeerMacro {
         providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext,
     ) throws -> [DeclSyntax] {
-        []
+        guard let argument = node.escapingArgument else {
+            return []
+        }
+        if !declaration.is(VariableDeclSyntax.self) {
+            context.diagnose(Diagnostic(node: argument, message: InjectableDiagnostic.escapingOnInitializer))
+        } else if argument.expression.as(BooleanLiteralExprSyntax.self) == nil {
+            context.diagnose(Diagnostic(node: argument.expression, message: InjectableDiagnostic.escapingNotLiteral))
+        }
+        return []
+    }
+}
+
+extension AttributeSyntax {
+    /// The `escaping:` argument of `@Inject(escaping:)`, if it has one.
+    var escapingArgument: LabeledExprSyntax? {
+        arguments?.as(LabeledExprListSyntax.self)?.first { $0.label?.text == "escaping" }
+    }
+
+    /// Whether an `@Inject` says `escaping: true`.
+    var saysEscaping: Bool {
+        escapingArgument?.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
     }
 }

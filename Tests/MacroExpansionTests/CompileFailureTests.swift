@@ -375,6 +375,16 @@ struct CompileFailureTests {
         #expect(!errors.isEmpty && errors.allSatisfy { $0.contains("Cases.swift:488:17: error:") }, "\(errors)")
     }
 
+    @Test("a memberwise property of a function alias, without escaping: true: the compiler's error is on its line")
+    func functionAliasWithoutEscaping() async {
+        let build = await Self.build
+        build.expectOneErrorPerJob(
+            onLine: 497,
+            endingWith:
+                "Cases.swift:497:19: error: assigning non-escaping parameter 'onParcel' to an '@escaping' closure",
+        )
+    }
+
     @Test("no expansion in the fixture compiles with a warning")
     func noWarningsInExpansions() async {
         let build = await Self.build
@@ -390,7 +400,7 @@ struct CompileFailureTests {
         let lines = Set(build.errorLines)
         let expected: Set = [
             14, 27, 40, 50, 68, 89, 207, 222, 230, 243, 267, 282, 303, 322, 323, 334, 358, 372, 403, 417, 418, 432,
-            444, 451, 460, 474, 488,
+            444, 451, 460, 474, 488, 497,
         ]
         #expect(lines.isSubset(of: expected), "unexpected errors: \(build.errorMessages)")
         let declarationErrors = build.output.split(separator: "\n").filter {

@@ -264,7 +264,9 @@ extension InjectableMacroTests {
                     static let limit = 10
 
                     init(pricing: Pricing, coupons: Coupons?) {
+                        #sourceLocation(file: "test.swift", line: 3)
                         self.pricing = pricing
+                        #sourceLocation()
                         self.coupons = coupons
                     }
                 }
@@ -322,7 +324,9 @@ extension InjectableMacroTests {
                     public var pageSize = 20
 
                     public init(search: SearchIndex) {
+                        #sourceLocation(file: "test.swift", line: 3)
                         self.search = search
+                        #sourceLocation()
                     }
                 }
 

@@ -333,4 +333,74 @@ extension InjectableDiagnosticTests {
                 """,
         )
     }
+
+    @Test("@Inject(escaping: true) makes the parameter of a type alias @escaping, and leaves an optional as it is")
+    func escapingAliasProperty() {
+        assertMacroExpansion(
+            """
+            @Injectable(.memberwise)
+            final class Inbox: Sendable {
+                @Inject(escaping: true) let onReceive: NoteHandler
+                @Inject(escaping: true) let onError: ErrorHandler?
+                @Inject(escaping: false) let store: Store
+            }
+            """,
+            expandedSource: """
+                final class Inbox: Sendable {
+                    let onReceive: NoteHandler
+                    let onError: ErrorHandler?
+                    let store: Store
+
+                    init(onReceive: @escaping NoteHandler, onError: ErrorHandler?, store: Store) {
+                        self.onReceive = onReceive
+                        self.onError = onError
+                        #sourceLocation(file: "test.swift", line: 5)
+                        self.store = store
+                        #sourceLocation()
+                    }
+                }
+
+                extension Inbox: __ServiceMacroSupport.InjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = NoteHandler
+                        func check(_ type: NoteHandler.Type) -> D0
+                        associatedtype D1 = Store
+                        func check(_ type: Store.Type) -> D1
+                    }
+                    nonisolated static func `Inbox.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol __InjectionRequirement1 {
+                        func provide(_ type: ErrorHandler?.Type) -> ErrorHandler?
+                    }
+                    nonisolated protocol __InjectionRequirement2 {
+                        func provide(_ type: Store.Type) -> Store
+                    }
+                    nonisolated protocol InjectionRequirements: __InjectionRequirement1, __InjectionRequirement2 {
+                        func provide(_ type: NoteHandler.Type) -> NoteHandler
+                    }
+                    private static var `Inbox is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `Inbox is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency(NoteHandler.self, label: "onReceive", kind: .required),
+                            __ServiceMacroSupport.Dependency(ErrorHandler.self, label: "onError", kind: .optional),
+                            __ServiceMacroSupport.Dependency(Store.self, label: "store", kind: .required),
+                        ]
+                    }
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(onReceive: try resolver.resolve(NoteHandler.self), onError: try __ServiceMacroSupport.resolveIfRegistered(ErrorHandler.self, in: resolver), store: try resolver.resolve(Store.self))
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        Self(onReceive: graph.provide(NoteHandler.self), onError: graph.provide(ErrorHandler?.self), store: graph.provide(Store.self))
+                    }
+                    nonisolated protocol __CycleRequirements {
+                        associatedtype Cycle_NoteHandler = Void
+                        associatedtype Cycle_Store = Void
+                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_NoteHandler, G.Cycle_Store>.Result
+                }
+                """,
+        )
+    }
 }

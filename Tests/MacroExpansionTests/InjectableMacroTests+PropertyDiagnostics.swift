@@ -1,3 +1,5 @@
+import ServiceMacrosPlugin
+import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
@@ -39,6 +41,42 @@ extension InjectableDiagnosticTests {
                     column: 17,
                 )
             ],
+        )
+    }
+
+    @Test("@Inject(escaping:) on an initializer, or with a value the macro cannot read, is rejected")
+    func escapingArgumentMisused() {
+        let inject = ["Inject": MacroSpec(type: InjectMacro.self)]
+        assertMacroExpansion(
+            """
+            struct Cart {
+                @Inject(escaping: true) init(onPay: @escaping Handler) {}
+                @Inject(escaping: isClosure) let onPay: Handler
+                @Inject(escaping: true) let onRefund: Handler
+            }
+            """,
+            expandedSource: """
+                struct Cart {
+                    init(onPay: @escaping Handler) {}
+                    let onPay: Handler
+                    let onRefund: Handler
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "'escaping:' is for an '@Inject' stored property; an initializer writes '@escaping' on its parameters",
+                    line: 2,
+                    column: 13,
+                ),
+                DiagnosticSpec(
+                    message:
+                        "'escaping:' takes 'true' or 'false', as written: the macro reads it, the compiler does not",
+                    line: 3,
+                    column: 23,
+                ),
+            ],
+            macroSpecs: inject,
         )
     }
 

@@ -182,6 +182,20 @@ struct MacroIntegrationTests {
         #expect(try env.resolve(OrderLedger.self) === ledger)
     }
 
+    @Test("@Inject(escaping: true): a property whose type is an alias of a function type is stored and called")
+    func propertyInjectionEscapingAlias() throws {
+        let env = ServiceEnv(name: #function)
+        env.register(OrderTotal.self) { { lines in lines * 3 } }
+        env.assemble(PropertyInjectionAssembly())
+        let pricer = try env.resolve(OrderPricer.self)
+        #expect(pricer.total(4) == 12)
+        #expect(pricer.store === (try env.resolve(OrderStore.self)))
+        #expect(pricer.discount?(4) == 12)  // an optional dependency: the registered one, if any
+        // NB: the generated initializer, called as a test that builds it from fakes would.
+        let fake = OrderPricer(total: { $0 + 1 }, discount: { $0 / 2 }, store: OrderStore())
+        #expect(fake.total(4) == 5 && fake.discount?(4) == 2)
+    }
+
     @Test("an @Injectable type registers without a closure and builds through make(resolver:)")
     func registerInjectableDirectly() throws {
         let env = ServiceEnv(name: #function)
@@ -253,12 +267,24 @@ actor OrderLedger {
     }
 }
 
+/// An alias of a function type, which the macro cannot see is one: `escaping: true` says so.
+typealias OrderTotal = @Sendable (Int) -> Int
+
+@Injectable(.memberwise)
+final class OrderPricer: Sendable {
+    @Inject(escaping: true) let total: OrderTotal
+    @Inject(escaping: true) let discount: OrderTotal?
+    @Inject let store: OrderStore
+}
+
 @Assembly
 struct PropertyInjectionAssembly {
     #register(OrderStore.self)
     #external(AuditLog.self)
+    #external(OrderTotal.self)
     #register(OrderSummary.self, scope: .transient)
     #register(OrderLedger.self)
+    #register(OrderPricer.self, scope: .transient)
 }
 
 @Assembly

@@ -106,19 +106,6 @@ public enum InjectableInitializer: Sendable {
     case memberwise
 }
 
-/// Marks the initializer `@Injectable` calls when a type has several; expands to nothing.
-///
-/// ```swift
-/// @Injectable
-/// struct Report: Sendable {
-///     let title: String
-///     @Inject init(clock: Clock) { title = "\(clock)" }
-///     init(title: String) { self.title = title }
-/// }
-/// ```
-@attached(peer)
-public macro Inject() = #externalMacro(module: "ServiceMacrosPlugin", type: "InjectMacro")
-
 // NB: kept unformatted: a trailing comma is not valid in an attribute's argument list.
 // swift-format-ignore
 /// Turns a struct of `#register` lines into a ``DeclaredAssembly`` whose wiring the compiler checks.

@@ -26,6 +26,8 @@ enum InjectableDiagnostic: DiagnosticMessage {
     case memberwiseRequired(kind: String, type: String)
     case memberwiseWithInitializer(type: String)
     case memberwiseWithoutInjectProperties(type: String)
+    case escapingOnInitializer
+    case escapingNotLiteral
 
     var message: String {
         switch self {
@@ -61,6 +63,10 @@ enum InjectableDiagnostic: DiagnosticMessage {
             "'@Injectable(.memberwise)' generates an initializer for '@Inject' properties, but '\(type)' declares its own"
         case .memberwiseWithoutInjectProperties(let type):
             "'@Injectable(.memberwise)' generates an initializer for '@Inject' properties, but '\(type)' has none"
+        case .escapingOnInitializer:
+            "'escaping:' is for an '@Inject' stored property; an initializer writes '@escaping' on its parameters"
+        case .escapingNotLiteral:
+            "'escaping:' takes 'true' or 'false', as written: the macro reads it, the compiler does not"
         }
     }
 
@@ -92,6 +98,8 @@ enum InjectableDiagnostic: DiagnosticMessage {
             case .memberwiseRequired: "memberwiseRequired"
             case .memberwiseWithInitializer: "memberwiseWithInitializer"
             case .memberwiseWithoutInjectProperties: "memberwiseWithoutInjectProperties"
+            case .escapingOnInitializer: "escapingOnInitializer"
+            case .escapingNotLiteral: "escapingNotLiteral"
             }
         return MessageID(domain: "ServiceMacros", id: id)
     }

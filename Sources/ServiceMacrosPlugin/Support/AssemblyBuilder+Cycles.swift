@@ -59,7 +59,7 @@ extension AssemblyBuilder {
     /// compiler reports on that registration's line, with the other registrations of the cycle
     /// as notes. The graph also conforms to the included assembly's `__CycleNodes`, so that a
     /// cycle through its services is seen too.
-    func cycleGraph(_ lines: RegistrationLines?) -> [String] {
+    func cycleGraph(_ lines: SourceLines?) -> [String] {
         guard model.checksCycles else {
             return []
         }

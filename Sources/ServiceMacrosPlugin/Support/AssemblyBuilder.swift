@@ -36,7 +36,7 @@ struct AssemblyBuilder {
     /// The members, as one declaration of verbatim text (see ``verbatimDeclaration(_:)``).
     func members(in context: some MacroExpansionContext) -> [DeclSyntax] {
         // NB: one line table for the graph classes and the cycle graph.
-        let lines = RegistrationLines(of: model.registrations, in: context)
+        let lines = SourceLines(locating: model.registrations.first?.node, in: context)
         let members =
             trackChecks(lines) + injectableChecks(lines) + publicInitializer() + registrationsTable()
             + [assembleFunction()] + providedClasses()
@@ -263,7 +263,7 @@ struct AssemblyBuilder {
     /// NB: the classes, functions and `#sourceLocation` directives form one declaration whose
     /// text is ours: as separate members, the expansion puts blank lines between them (shifting
     /// the mapped line) and swift-syntax 600 drops directives parsed together with a class.
-    private func graphClasses(_ lines: RegistrationLines?) -> [String] {
+    private func graphClasses(_ lines: SourceLines?) -> [String] {
         let constraints = (0..<dependencyPositions).map { "G.D\($0): \(RuntimeSymbol.support).ProvidedDependency" }
             .joined(separator: ", ")
         let graphs = model.registrations.compactMap { registration -> String? in
@@ -305,7 +305,7 @@ struct AssemblyBuilder {
     /// the type and the fixes, before those of the declarations that name the members
     /// `@Injectable` would have given it (`__CycleExport`). The interface job checks these
     /// declarations too, and prints the first error of a build as often as not.
-    private func injectableChecks(_ lines: RegistrationLines?) -> [String] {
+    private func injectableChecks(_ lines: SourceLines?) -> [String] {
         let checks = atInjectableLines(lines) { registration, isMainActor, line in
             let check = isMainActor ? "MainInjectableCheck" : "InjectableCheck"
             return ["typealias \(line) = \(RuntimeSymbol.support).\(check)<\(registration.service)>"]
@@ -325,7 +325,7 @@ struct AssemblyBuilder {
     /// errors for the same mistake (in `assemble(env:)`) say less; a body, which the module's
     /// interface job skips, so that the mistake is reported once and the interface job does not
     /// check the types again.
-    private func trackChecks(_ lines: RegistrationLines?) -> [String] {
+    private func trackChecks(_ lines: SourceLines?) -> [String] {
         let checks = atInjectableLines(lines) { registration, isMainActor, line in
             let check = isMainActor ? "MainTrackCheck" : "SendableTrackCheck"
             let alias = "typealias \(line) = \(RuntimeSymbol.support).\(check)<\(registration.service)>"
@@ -340,7 +340,7 @@ struct AssemblyBuilder {
     /// The `statements` of each registration without a closure, named `Line0`, `Line1`, … in the
     /// order of the lines, each at its `#register` line (a directive before each), indented.
     private func atInjectableLines(
-        _ lines: RegistrationLines?,
+        _ lines: SourceLines?,
         _ statements: (_ registration: AssemblyModel.Registration, _ isMainActor: Bool, _ line: String) -> [String],
     ) -> String {
         var texts: [String] = []

@@ -10,6 +10,28 @@ struct PropertyInjection {
     struct Property {
         let name: String
         let type: TypeSyntax
+        /// The property's name as declared, whose line a directive maps its assignment to.
+        let pattern: IdentifierPatternSyntax
+        /// Whether its `@Inject` says `escaping: true`: a type alias of a function type, which
+        /// the macro cannot see is one.
+        let saysEscaping: Bool
+
+        /// Whether the initializer's parameter is `@escaping`: written as a function type, or said
+        /// to be one; not an optional, which is escaping already.
+        var isEscapingParameter: Bool {
+            if type.isFunctionType {
+                return true
+            }
+            return saysEscaping && !type.is(OptionalTypeSyntax.self)
+                && !type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
+        }
+
+        /// Whether the type is a name that may be an alias of a function type, which its
+        /// non-escaping parameter could then not be assigned from: the compiler's error is put on
+        /// the property's line.
+        var mayBeFunctionAlias: Bool {
+            !isEscapingParameter && (type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self))
+        }
     }
 
     let properties: [Property]
@@ -45,16 +67,19 @@ struct PropertyInjection {
                 continue
             }
             for binding in variable.bindings where binding.accessorBlock == nil {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+                guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else {
                     continue
                 }
+                let name = pattern.identifier.text
                 if marked {
                     guard let type = binding.typeAnnotation?.type else {
                         diagnose(Diagnostic(node: binding.pattern, message: InjectableDiagnostic.injectRequiresType))
                         isInvalid = true
                         continue
                     }
-                    properties.append(Property(name: name, type: type.trimmed))
+                    let saysEscaping = variable.attributes.attribute(named: "Inject")?.saysEscaping ?? false
+                    properties.append(
+                        Property(name: name, type: type.trimmed, pattern: pattern, saysEscaping: saysEscaping))
                 } else if binding.initializer == nil && !binding.hasImplicitNilDefault(in: variable) {
                     diagnose(missingDefaultDiagnostic(variable: variable, name: name))
                     isInvalid = true
@@ -65,13 +90,36 @@ struct PropertyInjection {
     }
 
     /// The initializer that assigns every injected property, with the type's access level.
-    func initializer(access: Keyword?) -> DeclSyntax {
+    ///
+    /// The assignment of a property whose type may be an alias of a function type is mapped to
+    /// the property's line by `lines`, if given: a missing `@Inject(escaping: true)` is then
+    /// reported there.
+    func initializer(access: Keyword?, lines: SourceLines?) -> DeclSyntax {
         let accessPrefix = access.map { "\(TokenSyntax.keyword($0).text) " } ?? ""
         let parameters = properties.map { property in
-            "\(property.name): \(property.type.isFunctionType ? "@escaping " : "")\(property.type)"
+            "\(property.name): \(property.isEscapingParameter ? "@escaping " : "")\(property.type)"
         }.joined(separator: ", ")
-        let assignments = properties.map { "\n    self.\($0.name) = \($0.name)" }.joined()
-        return "\(raw: accessPrefix)init(\(raw: parameters)) {\(raw: assignments)\n}"
+        var body = ""
+        var isMapped = false
+        for property in properties {
+            let directive = property.mayBeFunctionAlias ? lines?.directive(for: property.pattern) : nil
+            if let directive {
+                body += "\n    \(directive)"
+            } else if isMapped {
+                body += "\n    #sourceLocation()"
+            }
+            isMapped = directive != nil
+            body += "\n    self.\(property.name) = \(property.name)"
+        }
+        if isMapped {
+            body += "\n    #sourceLocation()"
+        }
+        return "\(raw: accessPrefix)init(\(raw: parameters)) {\(raw: body)\n}"
+    }
+
+    /// The first property `initializer(access:lines:)` maps to its line, to locate `lines` from.
+    var firstMappedPattern: IdentifierPatternSyntax? {
+        properties.first(where: \.mayBeFunctionAlias)?.pattern
     }
 
     private static func missingDefaultDiagnostic(variable: VariableDeclSyntax, name: String) -> Diagnostic {

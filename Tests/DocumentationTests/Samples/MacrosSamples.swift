@@ -1,5 +1,6 @@
 import Service
 import ServiceTesting
+import Synchronization
 import Testing
 
 // The listings of `Macros.md`.
@@ -57,6 +58,16 @@ private final class SettingsStore: Sendable {
     @Inject let database: Database
     @Inject let clock: any TimeSource
     let pageSize = 50
+}
+// snippet-end
+
+// snippet: macros-inject-escaping
+private typealias NoteHandler = @Sendable (String) -> Void
+
+@Injectable(.memberwise)
+private final class NoteInbox: Sendable {
+    @Inject(escaping: true) let onReceive: NoteHandler
+    @Inject let database: Database
 }
 // snippet-end
 
@@ -144,6 +155,16 @@ struct MacrosSamples {
         #expect(detail.orderID == 42)
         #expect(notes.config.url == "https://example.com")
         #expect(try env.resolve(SettingsStore.self).clock.now() == 1_700_000_000)
+    }
+
+    @Test func escapingAliasProperty() throws {
+        let env = ServiceEnv(name: "inbox")
+        let received = Mutex<[String]>([])
+        env.register(NoteHandler.self) { { note in received.withLock { $0.append(note) } } }
+        env.register(Database.self)
+        env.register(NoteInbox.self)
+        try env.resolve(NoteInbox.self).onReceive("first")
+        #expect(received.withLock { $0 } == ["first"])
     }
 
     @Test func lazyBreaksTheCycle() throws {

@@ -487,3 +487,12 @@ final class Courier: Sendable {
 
     init(route: some Sendable) {}  // line 488: error, 'some', at column 17
 }
+
+// Case (z): an alias of a function type without @Inject(escaping: true): the error is on its line.
+
+typealias ParcelHandler = @Sendable (String) -> Void
+
+@Injectable(.memberwise)
+final class ParcelInbox: Sendable {
+    @Inject let onParcel: ParcelHandler  // line 497: error, its parameter is not @escaping
+}

@@ -1,22 +1,23 @@
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// The `#sourceLocation` directive that maps generated code to a registration line, where the
+/// The `#sourceLocation` directives that map generated code to lines of the macro's own
+/// declaration (an assembly's registration lines, a type's `@Inject` properties), where the
 /// compiler then reports what it finds in that code.
 ///
-/// NB: the plugin context's `location(of:)` builds a line table of the whole assembly on every
+/// NB: the plugin context's `location(of:)` builds a line table of the whole declaration on every
 /// call, which for an assembly of N lines made the expansion quadratic. Here the context locates
-/// the first line only, and the others are counted from it with one table of the same tree, as
+/// the first node only, and the others are counted from it with one table of the same tree, as
 /// the context counts them.
-struct RegistrationLines {
+struct SourceLines {
     private let file: ExprSyntax
     /// The line the context reports for a node, less the line the table gives it.
     private let offset: Int
     private let table: SourceLocationConverter
 
-    /// Nil when the context cannot locate `registrations` (no directives then).
-    init?(of registrations: [AssemblyModel.Registration], in context: some MacroExpansionContext) {
-        guard let first = registrations.first?.node,
+    /// Nil when there is no `first` node or the context cannot locate it (no directives then).
+    init?(locating first: (some SyntaxProtocol)?, in context: some MacroExpansionContext) {
+        guard let first,
             let location = context.location(of: first, at: .afterLeadingTrivia, filePathMode: .filePath),
             let line = location.line.as(IntegerLiteralExprSyntax.self).flatMap({ Int($0.literal.text) })
         else {
@@ -27,7 +28,8 @@ struct RegistrationLines {
         offset = line - table.location(for: first.positionAfterSkippingLeadingTrivia).line
     }
 
-    func directive(for node: MacroExpansionDeclSyntax) -> String {
+    /// The directive of the line `node` starts on, in the tree `first` was in.
+    func directive(for node: some SyntaxProtocol) -> String {
         let line = table.location(for: node.positionAfterSkippingLeadingTrivia).line + offset
         return sourceLocationDirective(file: file, line: "\(line)")
     }
