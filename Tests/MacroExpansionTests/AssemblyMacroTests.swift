@@ -322,6 +322,8 @@ struct AssemblyMacroTests {
                         env.registerMain(Palette.self, tags: "dark", scope: .singleton) { Palette(dark: true) }
                     }
 
+                    enum `Palette is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` {}
+
                     nonisolated class Provided {
                         final func check(_ type: Palette.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Palette.Type, tagged: (tags: Void, `tagged "dark"`: Void).Type) -> __ServiceMacroSupport.Registered { fatalError() }
@@ -330,8 +332,8 @@ struct AssemblyMacroTests {
                     }
 
                     nonisolated class ProvidedToSendableServices {
-                        final func check(_ type: Palette.Type) -> `registered with #registerMain, which a Sendable service cannot depend on: register the dependent with #registerMain`<Palette> { fatalError() }
-                        final func check(_ type: Palette.Type, tagged: (tags: Void, `tagged "dark"`: Void).Type) -> `registered with #registerMain, which a Sendable service cannot depend on: register the dependent with #registerMain`<Palette> { fatalError() }
+                        final func check(_ type: Palette.Type) -> `Palette is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
+                        final func check(_ type: Palette.Type, tagged: (tags: Void, `tagged "dark"`: Void).Type) -> `Palette is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
                         final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }

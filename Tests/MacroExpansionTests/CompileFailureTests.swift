@@ -106,15 +106,11 @@ struct CompileFailureTests {
     @Test("a Sendable service depending on a MainActor service fails on its #register line, saying why")
     func sendableServiceDependingOnMainActorService() async {
         let build = await Self.build
-        let reason =
-            "registered with #registerMain, which a Sendable service cannot depend on: register the dependent with #registerMain"
         let errors = build.errors(onLine: 40)
         #expect(errors.count == 1, "\(errors)")
         #expect(
             errors.first.map {
-                $0.contains("error: local function '\(checkName("Presenter"))' requires that '") && $0.contains(reason)
-                    && $0.contains("<MainScreen>")
-                    && $0.hasSuffix("inherit from '`registered in the assembly, or declared with #external`'")
+                withheld(.mainActor, "MainScreen", by: "CrossTrackAssembly", from: "Presenter", in: $0)
             } == true,
             "\(errors)",
         )
@@ -129,9 +125,7 @@ struct CompileFailureTests {
         #expect(errors.count == 1, "\(errors)")
         #expect(
             errors.first.map {
-                $0.contains("error: local function '\(checkName("ToolbarModel"))' requires that '")
-                    && $0.contains("registered with #registerMain, which a Sendable service cannot depend on")
-                    && $0.contains("<Toolbar>")
+                withheld(.mainActor, "Toolbar", by: "ToolbarAssembly", from: "ToolbarModel", in: $0)
             } == true,
             "\(errors)",
         )
@@ -243,15 +237,11 @@ struct CompileFailureTests {
     @Test("a singleton that depends on a per-scope type fails on its #register line; a transient does not")
     func captiveDependency() async {
         let build = await Self.build
-        let reason =
-            "provided per scope, which a shared service cannot depend on: register the dependent with scope .scoped or .transient, or take Lazy or ServiceProvider"
         let errors = build.errors(onLine: 89)
         #expect(errors.count == 1, "\(errors)")
         #expect(
             errors.first.map {
-                $0.contains("error: local function '\(checkName("RequestCache"))' requires that '")
-                    && $0.contains(reason)
-                    && $0.contains("<RequestContext>")
+                withheld(.perScope, "RequestContext", by: "CaptiveAssembly", from: "RequestCache", in: $0)
             } == true,
             "\(errors)",
         )
@@ -408,70 +398,4 @@ struct CompileFailureTests {
         }
         #expect(declarationErrors.isEmpty, "\(declarationErrors)")
     }
-}
-
-/// `text` as the compiler prints it for macros built with this swift-syntax: from 602 on, the
-/// macros' readable names are raw identifiers (`` `Ping needs itself…` ``, printed bare where the
-/// compiler quotes a protocol by name); before, their words joined by `_` (`Ping_needs_itself_…`).
-///
-/// NB: the fixture resolves the same swift-syntax as this package.
-func readable(_ text: String) -> String {
-    #if canImport(SwiftSyntax602)
-        return text
-    #else
-        var converted = withoutRawIdentifiers(text)
-        for subject in ["InferredScreen", "SettingsScreen"] {
-            let message = inferredIsolationMessage.replacingOccurrences(of: "InferredScreen", with: subject)
-            converted = converted.replacingOccurrences(
-                of: "'\(message)'",
-                with: "'\(message.split { !($0.isLetter || $0.isNumber) }.joined(separator: "_"))'",
-            )
-        }
-        for subject in ["Ping", "Server"] {
-            let cycle = "\(subject) needs itself through its dependencies: take one of them as Lazy or ServiceProvider"
-            converted = converted.replacingOccurrences(
-                of: "'\(cycle)'",
-                with: "'\(cycle.split { !($0.isLetter || $0.isNumber) }.joined(separator: "_"))'",
-            )
-        }
-        return converted
-    #endif
-}
-
-/// The name of the property whose read fails for a type whose isolation `@Injectable` cannot see.
-let inferredIsolationMessage =
-    "InferredScreen is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated"
-
-/// The name of `service`'s dependency check as the compiler prints it: `Greeter.init`, or
-/// `Greeter_init` where the macros cannot write raw identifiers.
-func checkName(_ service: String) -> String {
-    #if canImport(SwiftSyntax602)
-        return "\(service).init"
-    #else
-        return "\(service)_init"
-    #endif
-}
-
-/// The compiler's first line for a required dependency the assembly does not provide.
-func missingProviderMessage(_ service: String, needs dependency: String) -> String {
-    "error: local function '\(checkName(service))' requires that '\(dependency)' inherit from "
-        + "'`registered in the assembly, or declared with #external`'"
-}
-
-/// Whether `error` is the compiler's first line for a required `@Tags` dependency of `service`,
-/// of type `dependency`, that the assembly does not register with `tag`: it names the service,
-/// the type and the tag.
-func isMissingTaggedProvider(_ error: String, of service: String, needs dependency: String, tagged tag: String)
-    -> Bool
-{
-    #if canImport(SwiftSyntax602)
-        let tags = "`tagged \"\(tag)\"`"
-        let reason = "not registered with the tags it asks for"
-    #else
-        let tags = "tagged_\(tag)"
-        let reason = "NotRegisteredWithTheseTags"
-    #endif
-    return error.contains("error: local function '\(checkName(service))' requires that '") && error.contains(reason)
-        && error.contains("<\(dependency), (tags: Void, \(tags): Void)>")
-        && error.hasSuffix("inherit from '`registered in the assembly, or declared with #external`'")
 }

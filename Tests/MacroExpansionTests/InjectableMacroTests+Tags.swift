@@ -181,8 +181,7 @@ private func readableLabel(_ words: String) -> String {
 /// swift-syntax writes it.
 func mainActorOnly(_ key: String) -> String {
     #if canImport(SwiftSyntax602)
-        return
-            "`registered with #registerMain, which a Sendable service cannot depend on: register the dependent with #registerMain`<\(key)>"
+        return "`\(key) \(mainActorOnlyPredicate)`"
     #else
         return "__ServiceMacroSupport.MainActorOnly<\(key)>"
     #endif

@@ -39,7 +39,7 @@ struct AssemblyBuilder {
         let lines = SourceLines(locating: model.registrations.first?.node, in: context)
         let members =
             trackChecks(lines) + injectableChecks(lines) + publicInitializer() + registrationsTable()
-            + [assembleFunction()] + providedClasses()
+            + [assembleFunction()] + reasonTypes() + providedClasses()
             + graphClasses(lines) + cycleExport() + cycleGraph(lines)
         return [verbatimDeclaration(members.joined(separator: "\n\n"))]
     }
@@ -195,6 +195,27 @@ struct AssemblyBuilder {
             || (!base.withholdsMainActor || hasMainProviders) && (!base.withholdsPerScope || hasPerScopeProviders)
     }
 
+    /// The types whose names say why a service cannot depend on a registered type (see
+    /// `ReasonType.named(for:)`), which its checks return: one per type registered with
+    /// `#registerMain`, and per type provided per scope, which the compiler's error then quotes
+    /// as `` AppAssembly.`MainScreen is registered with #registerMain, …` ``.
+    private func reasonTypes() -> [String] {
+        var names: [String] = []
+        for registration in model.registrations {
+            let reasons = [
+                registration.isMainActor ? ReasonType.mainActorOnly : nil,
+                registration.isPerScope ? ReasonType.perScopeOnly : nil,
+            ]
+            for case let name? in reasons.map({ $0?.named(for: registration.key) }) where !names.contains(name) {
+                names.append(name)
+            }
+        }
+        guard !names.isEmpty else {
+            return []
+        }
+        return [names.map { "\(access)enum \($0) {}" }.joined(separator: "\n")]
+    }
+
     /// The four bases: each one the assembly withholds something from is a class with a
     /// `check(_:)` per registered type, below the same base of the included assembly; the
     /// others are type aliases, so that an assembly that includes this one finds all four.
@@ -240,9 +261,9 @@ struct AssemblyBuilder {
         let key = registration.key
         let verdict: String
         if base.withholdsMainActor && registration.isMainActor {
-            verdict = ReasonType.mainActorOnly.applied(to: key)
+            verdict = ReasonType.mainActorOnly.named(for: key) ?? ReasonType.mainActorOnly.applied(to: key)
         } else if base.withholdsPerScope && registration.isPerScope {
-            verdict = ReasonType.perScopeOnly.applied(to: key)
+            verdict = ReasonType.perScopeOnly.named(for: key) ?? ReasonType.perScopeOnly.applied(to: key)
         } else {
             verdict = "\(RuntimeSymbol.support).Registered"
         }

@@ -29,16 +29,24 @@ func readableName(_ text: String) -> String {
 struct ReasonType {
     let sentence: String
     let alias: String
+    /// What the name of a type an assembly declares for one registered type says after that
+    /// type's name (see `named(for:)`); nil for a reason only the generic type gives.
+    var predicate: String? = nil
 
     static let mainActorOnly = ReasonType(
         sentence: "registered with #registerMain, which a Sendable service cannot depend on: "
             + "register the dependent with #registerMain",
         alias: "MainActorOnly",
+        predicate: "is registered with #registerMain, which a Sendable service cannot depend on: "
+            + "register the service that needs it with #registerMain",
     )
     static let perScopeOnly = ReasonType(
         sentence: "provided per scope, which a shared service cannot depend on: "
             + "register the dependent with scope .scoped or .transient, or take Lazy or ServiceProvider",
         alias: "PerScopeOnly",
+        predicate: "is provided per scope, which a shared service cannot depend on: "
+            + "register the service that needs it with scope .scoped or .transient, or take it as Lazy or "
+            + "ServiceProvider",
     )
     static let notRegisteredWithTheseTags = ReasonType(
         sentence: "not registered with the tags it asks for",
@@ -48,6 +56,17 @@ struct ReasonType {
     func applied(to arguments: String...) -> String {
         let name = supportsRawIdentifiers ? readableName(sentence) : "\(RuntimeSymbol.support).\(alias)"
         return "\(name)<\(arguments.joined(separator: ", "))>"
+    }
+
+    /// The name of the type an assembly declares to say this of `key`, a type it registers:
+    /// a sentence that starts with the type's name (`` `MainScreen is registered with
+    /// #registerMain, …` ``), which the compiler quotes after the assembly's name. Nil where the
+    /// macros cannot write raw identifiers, or the reason has no predicate: `applied(to:)` then.
+    func named(for key: String) -> String? {
+        guard supportsRawIdentifiers, let predicate else {
+            return nil
+        }
+        return readableName("\(key) \(predicate)")
     }
 }
 

@@ -60,9 +60,48 @@ func expectedExpansion(_ source: String) -> String {
             .joined(separator: "\n")
     #endif
     #if !canImport(SwiftSyntax602)
-        source = withoutRawIdentifiers(withReasonAliases(source))
+        source = withoutRawIdentifiers(withReasonAliases(withoutDeclaredReasons(source)))
     #endif
     return source
+}
+
+/// What the name of the type an assembly declares for a type it registers with `#registerMain`
+/// says after that type's name.
+let mainActorOnlyPredicate =
+    "is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain"
+
+/// What the name of the type an assembly declares for a type it provides per scope says after
+/// that type's name.
+let perScopeOnlyPredicate =
+    "is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient, or take it as Lazy or ServiceProvider"
+
+/// `source` with the types an assembly declares for its registrations (`` `Router is registered
+/// with #registerMain, …` ``) spelled as the macros spell them without raw identifiers: not
+/// declared, and each use the library's generic reason type by its alias
+/// (`__ServiceMacroSupport.MainActorOnly<Router>`).
+func withoutDeclaredReasons(_ source: String) -> String {
+    let predicates = [("MainActorOnly", mainActorOnlyPredicate), ("PerScopeOnly", perScopeOnlyPredicate)]
+    var lines: [Substring] = []
+    var droppedDeclaration = false
+    for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+        let isDeclaration = line.contains("enum `") && predicates.contains { line.hasSuffix(" \($0.1)` {}") }
+        // NB: and the blank line after the declarations, which separates them from the next member.
+        if isDeclaration || droppedDeclaration && line.isEmpty {
+            droppedDeclaration = isDeclaration
+            continue
+        }
+        droppedDeclaration = false
+        lines.append(line)
+    }
+    var result = lines.joined(separator: "\n")
+    for (alias, predicate) in predicates {
+        while let end = result.firstRange(of: " \(predicate)`") {
+            let start = result[..<end.lowerBound].lastIndex(of: "`")!
+            let key = result[result.index(after: start)..<end.lowerBound]
+            result.replaceSubrange(start..<end.upperBound, with: "__ServiceMacroSupport.\(alias)<\(key)>")
+        }
+    }
+    return result
 }
 
 /// `source` with the library's reason types spelled as the macros spell them without raw

@@ -1,0 +1,110 @@
+// The compiler's messages as CompileFailureTests expects them, for the swift-syntax this package
+// resolved (the fixture resolves the same one).
+
+/// `text` as the compiler prints it for macros built with this swift-syntax: from 602 on, the
+/// macros' readable names are raw identifiers (`` `Ping needs itself…` ``, printed bare where the
+/// compiler quotes a protocol by name); before, their words joined by `_` (`Ping_needs_itself_…`).
+///
+/// NB: the fixture resolves the same swift-syntax as this package.
+func readable(_ text: String) -> String {
+    #if canImport(SwiftSyntax602)
+        return text
+    #else
+        var converted = withoutRawIdentifiers(text)
+        for subject in ["InferredScreen", "SettingsScreen"] {
+            let message = inferredIsolationMessage.replacingOccurrences(of: "InferredScreen", with: subject)
+            converted = converted.replacingOccurrences(
+                of: "'\(message)'",
+                with: "'\(message.split { !($0.isLetter || $0.isNumber) }.joined(separator: "_"))'",
+            )
+        }
+        for subject in ["Ping", "Server"] {
+            let cycle = "\(subject) needs itself through its dependencies: take one of them as Lazy or ServiceProvider"
+            converted = converted.replacingOccurrences(
+                of: "'\(cycle)'",
+                with: "'\(cycle.split { !($0.isLetter || $0.isNumber) }.joined(separator: "_"))'",
+            )
+        }
+        return converted
+    #endif
+}
+
+/// The name of the property whose read fails for a type whose isolation `@Injectable` cannot see.
+let inferredIsolationMessage =
+    "InferredScreen is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated"
+
+/// The name of `service`'s dependency check as the compiler prints it: `Greeter.init`, or
+/// `Greeter_init` where the macros cannot write raw identifiers.
+func checkName(_ service: String) -> String {
+    #if canImport(SwiftSyntax602)
+        return "\(service).init"
+    #else
+        return "\(service)_init"
+    #endif
+}
+
+/// The compiler's first line for a required dependency the assembly does not provide.
+func missingProviderMessage(_ service: String, needs dependency: String) -> String {
+    "error: local function '\(checkName(service))' requires that '\(dependency)' inherit from "
+        + "'`registered in the assembly, or declared with #external`'"
+}
+
+/// Whether `error` is the compiler's first line for a required `@Tags` dependency of `service`,
+/// of type `dependency`, that the assembly does not register with `tag`: it names the service,
+/// the type and the tag.
+func isMissingTaggedProvider(_ error: String, of service: String, needs dependency: String, tagged tag: String)
+    -> Bool
+{
+    #if canImport(SwiftSyntax602)
+        let tags = "`tagged \"\(tag)\"`"
+        let reason = "not registered with the tags it asks for"
+    #else
+        let tags = "tagged_\(tag)"
+        let reason = "NotRegisteredWithTheseTags"
+    #endif
+    return error.contains("error: local function '\(checkName(service))' requires that '") && error.contains(reason)
+        && error.contains("<\(dependency), (tags: Void, \(tags): Void)>")
+        && error.hasSuffix("inherit from '`registered in the assembly, or declared with #external`'")
+}
+
+/// Why a service may not depend on a type its assembly registers.
+enum WithheldReason {
+    case mainActor
+    case perScope
+
+    /// What the name of the type the assembly declares for it says after the type's name.
+    var predicate: String {
+        switch self {
+        case .mainActor:
+            "is registered with #registerMain, which a Sendable service cannot depend on: "
+                + "register the service that needs it with #registerMain"
+        case .perScope:
+            "is provided per scope, which a shared service cannot depend on: register the service that needs it "
+                + "with scope .scoped or .transient, or take it as Lazy or ServiceProvider"
+        }
+    }
+
+    /// The name of the library's generic type that says it, where the macros cannot write raw
+    /// identifiers.
+    var genericSentence: String {
+        switch self {
+        case .mainActor: "registered with #registerMain, which a Sendable service cannot depend on"
+        case .perScope: "provided per scope, which a shared service cannot depend on"
+        }
+    }
+}
+
+/// Whether `error` is the compiler's first line for `service`, which depends on `key`, which
+/// `assembly` registers so that `reason` withholds it: with raw identifiers, exactly
+/// "local function 'Presenter.init' requires that 'CrossTrackAssembly.`MainScreen is registered
+/// with #registerMain, …`' inherit from …".
+func withheld(_ reason: WithheldReason, _ key: String, by assembly: String, from service: String, in error: String)
+    -> Bool
+{
+    #if canImport(SwiftSyntax602)
+        return error.hasSuffix(missingProviderMessage(service, needs: "\(assembly).`\(key) \(reason.predicate)`"))
+    #else
+        return error.contains("error: local function '\(checkName(service))' requires that '")
+            && error.contains(reason.genericSentence) && error.contains("<\(key)>")
+    #endif
+}
