@@ -1,6 +1,8 @@
 // The compiler's messages as CompileFailureTests expects them, for the swift-syntax this package
 // resolved (the fixture resolves the same one).
 
+import Foundation
+
 /// `text` as the compiler prints it for macros built with this swift-syntax: from 602 on, the
 /// macros' readable names are raw identifiers (`` `Ping needs itself…` ``, printed bare where the
 /// compiler quotes a protocol by name); before, their words joined by `_` (`Ping_needs_itself_…`).
