@@ -47,7 +47,9 @@ extension AssemblyMacroTests {
                         env.registerMain(HomeViewModel.self, scope: .singleton)
                     }
 
-                    enum `HomeViewModel is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` {}
+                    enum Registrations {
+                        enum `HomeViewModel is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` {}
+                    }
 
                     nonisolated class Provided {
                         final func check(_ type: HomeViewModel.Type) -> __ServiceMacroSupport.Registered { fatalError() }
@@ -56,7 +58,7 @@ extension AssemblyMacroTests {
                     }
 
                     nonisolated class ProvidedToSendableServices {
-                        final func check(_ type: HomeViewModel.Type) -> `HomeViewModel is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
+                        final func check(_ type: HomeViewModel.Type) -> Registrations.`HomeViewModel is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
                         final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }

@@ -85,7 +85,9 @@ extension AssemblyMacroTests {
                         env.register(Stats.self, scope: .singleton) { () async throws -> Stats in try await Stats.load() }
                     }
 
-                    enum `RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient, or take it as Lazy or ServiceProvider` {}
+                    enum Registrations {
+                        enum `RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient, or take it as Lazy or ServiceProvider` {}
+                    }
 
                     nonisolated class Provided {
                         final func check(_ type: NoteStore.Type) -> __ServiceMacroSupport.Registered { fatalError() }
@@ -111,7 +113,7 @@ extension AssemblyMacroTests {
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
                             nonisolated final class `#register(NoteStore.self)`: ProvidedToSharedServices, NoteStore.__ProviderChecks {
-                                final func check(_ type: RequestContext.Type) -> `RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient, or take it as Lazy or ServiceProvider` { fatalError() }
+                                final func check(_ type: RequestContext.Type) -> Registrations.`RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient, or take it as Lazy or ServiceProvider` { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 4)
                             `NoteStore.init`(`#register(NoteStore.self)`.self); func `NoteStore.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
@@ -257,9 +259,11 @@ extension AssemblyMacroTests {
                         env.registerMain(Screen.self, scope: .singleton)
                     }
 
-                    enum `RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient, or take it as Lazy or ServiceProvider` {}
-                    enum `Router is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` {}
-                    enum `Screen is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` {}
+                    enum Registrations {
+                        enum `RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient, or take it as Lazy or ServiceProvider` {}
+                        enum `Router is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` {}
+                        enum `Screen is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` {}
+                    }
 
                     nonisolated class Provided {
                         final func check(_ type: Clock.Type) -> __ServiceMacroSupport.Registered { fatalError() }
@@ -272,18 +276,18 @@ extension AssemblyMacroTests {
 
                     nonisolated class ProvidedToSendableServices {
                         final func check(_ type: Clock.Type) -> __ServiceMacroSupport.Registered { fatalError() }
-                        final func check(_ type: Router.Type) -> `Router is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
+                        final func check(_ type: Router.Type) -> Registrations.`Router is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
                         final func check(_ type: Handler.Type) -> __ServiceMacroSupport.Registered { fatalError() }
-                        final func check(_ type: Screen.Type) -> `Screen is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
+                        final func check(_ type: Screen.Type) -> Registrations.`Screen is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
                         final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
 
                     nonisolated class ProvidedToSharedServices {
                         final func check(_ type: Clock.Type) -> __ServiceMacroSupport.Registered { fatalError() }
-                        final func check(_ type: Router.Type) -> `Router is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
+                        final func check(_ type: Router.Type) -> Registrations.`Router is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
                         final func check(_ type: Handler.Type) -> __ServiceMacroSupport.Registered { fatalError() }
-                        final func check(_ type: Screen.Type) -> `Screen is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
+                        final func check(_ type: Screen.Type) -> Registrations.`Screen is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
                         final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }
@@ -301,7 +305,7 @@ extension AssemblyMacroTests {
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
                             nonisolated final class `#register(Clock.self)`: ProvidedToSharedServices, Clock.__ProviderChecks {
-                                final func check(_ type: RequestContext.Type) -> `RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient, or take it as Lazy or ServiceProvider` { fatalError() }
+                                final func check(_ type: RequestContext.Type) -> Registrations.`RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient, or take it as Lazy or ServiceProvider` { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 4)
                             `Clock.init`(`#register(Clock.self)`.self); func `Clock.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
@@ -312,7 +316,7 @@ extension AssemblyMacroTests {
                         do {
                             #sourceLocation(file: "test.swift", line: 5)
                             nonisolated final class `#registerMain(Router.self)`: ProvidedToSharedMainActorServices, Router.__ProviderChecks {
-                                final func check(_ type: RequestContext.Type) -> `RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient, or take it as Lazy or ServiceProvider` { fatalError() }
+                                final func check(_ type: RequestContext.Type) -> Registrations.`RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient, or take it as Lazy or ServiceProvider` { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 5)
                             `Router.init`(`#registerMain(Router.self)`.self); func `Router.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
@@ -334,7 +338,7 @@ extension AssemblyMacroTests {
                         do {
                             #sourceLocation(file: "test.swift", line: 7)
                             nonisolated final class `#registerMain(Screen.self)`: ProvidedToSharedMainActorServices, Screen.__ProviderChecks {
-                                final func check(_ type: RequestContext.Type) -> `RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient, or take it as Lazy or ServiceProvider` { fatalError() }
+                                final func check(_ type: RequestContext.Type) -> Registrations.`RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient, or take it as Lazy or ServiceProvider` { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 7)
                             `Screen.init`(`#registerMain(Screen.self)`.self); func `Screen.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}

@@ -322,7 +322,9 @@ struct AssemblyMacroTests {
                         env.registerMain(Palette.self, tags: "dark", scope: .singleton) { Palette(dark: true) }
                     }
 
-                    enum `Palette is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` {}
+                    enum Registrations {
+                        enum `Palette is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` {}
+                    }
 
                     nonisolated class Provided {
                         final func check(_ type: Palette.Type) -> __ServiceMacroSupport.Registered { fatalError() }
@@ -332,8 +334,8 @@ struct AssemblyMacroTests {
                     }
 
                     nonisolated class ProvidedToSendableServices {
-                        final func check(_ type: Palette.Type) -> `Palette is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
-                        final func check(_ type: Palette.Type, tagged: (tags: Void, `tagged "dark"`: Void).Type) -> `Palette is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
+                        final func check(_ type: Palette.Type) -> Registrations.`Palette is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
+                        final func check(_ type: Palette.Type, tagged: (tags: Void, `tagged "dark"`: Void).Type) -> Registrations.`Palette is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
                         final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }

@@ -189,7 +189,9 @@ struct DocumentationExampleTests {
                         env.registerMain(HomeViewModel.self, scope: .singleton)
                     }
 
-                    enum `HomeViewModel is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` {}
+                    enum Registrations {
+                        enum `HomeViewModel is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` {}
+                    }
 
                     nonisolated class Provided {
                         final func check(_ type: Database.Type) -> __ServiceMacroSupport.Registered { fatalError() }
@@ -206,7 +208,7 @@ struct DocumentationExampleTests {
                         final func check(_ type: UserRepository.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: (any TimeSource).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Config.Type) -> __ServiceMacroSupport.Registered { fatalError() }
-                        final func check(_ type: HomeViewModel.Type) -> `HomeViewModel is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
+                        final func check(_ type: HomeViewModel.Type) -> Registrations.`HomeViewModel is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
                         final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
                     }

@@ -181,7 +181,7 @@ private func readableLabel(_ words: String) -> String {
 /// swift-syntax writes it.
 func mainActorOnly(_ key: String) -> String {
     #if canImport(SwiftSyntax602)
-        return "`\(key) \(mainActorOnlyPredicate)`"
+        return "Registrations.`\(key) \(mainActorOnlyPredicate)`"
     #else
         return "__ServiceMacroSupport.MainActorOnly<\(key)>"
     #endif

@@ -157,7 +157,7 @@ public enum InjectableInitializer: Sendable {
     names: named(init), named(registrations), named(__registrationTable), named(assemble), named(Provided),
     named(__injectionGraphs), named(__trackChecks), named(__InjectableChecks),
     named(__CycleGraph), named(__CycleNodes), named(__CycleExport), named(ProvidedToSharedServices),
-    named(ProvidedToSendableServices), named(ProvidedToSharedMainActorServices), arbitrary
+    named(ProvidedToSendableServices), named(ProvidedToSharedMainActorServices), named(Registrations)
 )
 @attached(extension, conformances: DeclaredAssembly, NonisolatedAssembly)
 public macro Assembly(includes: [any ServiceAssembly.Type] = [], checkCycles: Bool = false) =

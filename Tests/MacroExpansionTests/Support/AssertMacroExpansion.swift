@@ -75,22 +75,32 @@ let mainActorOnlyPredicate =
 let perScopeOnlyPredicate =
     "is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient, or take it as Lazy or ServiceProvider"
 
-/// `source` with the types an assembly declares for its registrations (`` `Router is registered
-/// with #registerMain, …` ``) spelled as the macros spell them without raw identifiers: not
-/// declared, and each use the library's generic reason type by its alias
-/// (`__ServiceMacroSupport.MainActorOnly<Router>`).
+/// `source` with the types an assembly declares for its registrations (`` Registrations.`Router
+/// is registered with #registerMain, …` ``) spelled as the macros spell them without raw
+/// identifiers: not declared (nor their `Registrations` enum), and each use the library's generic
+/// reason type by its alias (`__ServiceMacroSupport.MainActorOnly<Router>`).
 func withoutDeclaredReasons(_ source: String) -> String {
     let predicates = [("MainActorOnly", mainActorOnlyPredicate), ("PerScopeOnly", perScopeOnlyPredicate)]
     var lines: [Substring] = []
-    var droppedDeclaration = false
+    var inDeclarations = false
+    var droppedDeclarations = false
     for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
-        let isDeclaration = line.contains("enum `") && predicates.contains { line.hasSuffix(" \($0.1)` {}") }
-        // NB: and the blank line after the declarations, which separates them from the next member.
-        if isDeclaration || droppedDeclaration && line.isEmpty {
-            droppedDeclaration = isDeclaration
+        let trimmed = line.trimmingPrefix(while: \.isWhitespace)
+        if trimmed.hasSuffix("enum Registrations {") {
+            inDeclarations = true
             continue
         }
-        droppedDeclaration = false
+        if inDeclarations {
+            inDeclarations = trimmed != "}"
+            droppedDeclarations = !inDeclarations
+            continue
+        }
+        // NB: and the blank line after them, which separates them from the next member.
+        if droppedDeclarations && line.isEmpty {
+            droppedDeclarations = false
+            continue
+        }
+        droppedDeclarations = false
         lines.append(line)
     }
     var result = lines.joined(separator: "\n")
@@ -98,7 +108,9 @@ func withoutDeclaredReasons(_ source: String) -> String {
         while let end = result.firstRange(of: " \(predicate)`") {
             let start = result[..<end.lowerBound].lastIndex(of: "`")!
             let key = result[result.index(after: start)..<end.lowerBound]
-            result.replaceSubrange(start..<end.upperBound, with: "__ServiceMacroSupport.\(alias)<\(key)>")
+            let prefix = "Registrations."
+            let replaced = result[..<start].hasSuffix(prefix) ? result.index(start, offsetBy: -prefix.count) : start
+            result.replaceSubrange(replaced..<end.upperBound, with: "__ServiceMacroSupport.\(alias)<\(key)>")
         }
     }
     return result

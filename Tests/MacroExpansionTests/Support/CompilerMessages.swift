@@ -98,13 +98,14 @@ enum WithheldReason {
 
 /// Whether `error` is the compiler's first line for `service`, which depends on `key`, which
 /// `assembly` registers so that `reason` withholds it: with raw identifiers, exactly
-/// "local function 'Presenter.init' requires that 'CrossTrackAssembly.`MainScreen is registered
-/// with #registerMain, …`' inherit from …".
+/// "local function 'Presenter.init' requires that 'CrossTrackAssembly.Registrations.`MainScreen is
+/// registered with #registerMain, …`' inherit from …".
 func withheld(_ reason: WithheldReason, _ key: String, by assembly: String, from service: String, in error: String)
     -> Bool
 {
     #if canImport(SwiftSyntax602)
-        return error.hasSuffix(missingProviderMessage(service, needs: "\(assembly).`\(key) \(reason.predicate)`"))
+        return error.hasSuffix(
+            missingProviderMessage(service, needs: "\(assembly).Registrations.`\(key) \(reason.predicate)`"))
     #else
         return error.contains("error: local function '\(checkName(service))' requires that '")
             && error.contains(reason.genericSentence) && error.contains("<\(key)>")
