@@ -60,8 +60,9 @@ struct ReasonType {
 
     /// The name of the type an assembly declares to say this of `key`, a type it registers:
     /// a sentence that starts with the type's name (`` `MainScreen is registered with
-    /// #registerMain, …` ``), which the compiler quotes after the assembly's name. Nil where the
-    /// macros cannot write raw identifiers, or the reason has no predicate: `applied(to:)` then.
+    /// #registerMain, …` ``), which the compiler quotes after the assembly's `Registrations`. Nil
+    /// where the macros cannot write raw identifiers, or the reason has no predicate:
+    /// `applied(to:)` then.
     func named(for key: String) -> String? {
         guard supportsRawIdentifiers, let predicate else {
             return nil
