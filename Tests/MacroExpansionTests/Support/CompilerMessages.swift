@@ -77,12 +77,8 @@ enum WithheldReason {
     /// What the name of the type the assembly declares for it says after the type's name.
     var predicate: String {
         switch self {
-        case .mainActor:
-            "is registered with #registerMain, which a Sendable service cannot depend on: "
-                + "register the service that needs it with #registerMain"
-        case .perScope:
-            "is provided per scope, which a shared service cannot depend on: register the service that needs it "
-                + "with scope .scoped or .transient, or take it as Lazy or ServiceProvider"
+        case .mainActor: mainActorOnlyPredicate
+        case .perScope: perScopeOnlyPredicate
         }
     }
 
