@@ -96,7 +96,7 @@ struct AssemblyDiagnosticTests {
                     nonisolated class Provided {
                         final func check(_ type: Database.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided
@@ -200,7 +200,7 @@ struct AssemblyDiagnosticTests {
                     nonisolated class Provided {
                         final func check(_ type: (any Clock).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided
@@ -375,7 +375,7 @@ struct AssemblyDiagnosticTests {
                         final func check(_ type: Database.Type, tagged: (tags: Void, `tagged "a", 1`: Void).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Database.Type, tagged: (tags: Void, `tagged "b"`: Void).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided

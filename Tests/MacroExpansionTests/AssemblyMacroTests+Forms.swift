@@ -54,13 +54,13 @@ extension AssemblyMacroTests {
                     nonisolated class Provided {
                         final func check(_ type: HomeViewModel.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
                     nonisolated class ProvidedToSendableServices {
                         final func check(_ type: HomeViewModel.Type) -> Registrations.`HomeViewModel is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
                     typealias ProvidedToSharedServices = ProvidedToSendableServices
@@ -151,7 +151,7 @@ extension AssemblyMacroTests {
                     nonisolated class Provided {
                         final func check(_ type: Reporter.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided
@@ -238,7 +238,7 @@ extension AssemblyMacroTests {
                     open nonisolated class Provided {
                         public final func check(_ type: Feature.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         public final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        public final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                        public final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
                     public typealias ProvidedToSendableServices = Provided
@@ -413,7 +413,7 @@ extension AssemblyMacroTests {
                     nonisolated class Provided {
                         final func check(_ type: Database.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided

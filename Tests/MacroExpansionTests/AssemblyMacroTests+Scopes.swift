@@ -94,7 +94,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: NoteService.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Stats.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided
@@ -106,7 +106,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: NoteService.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Stats.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
                     private static func __injectionGraphs() {
@@ -271,7 +271,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: Handler.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Screen.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
                     nonisolated class ProvidedToSendableServices {
@@ -280,7 +280,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: Handler.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Screen.Type) -> Registrations.`Screen is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
                     nonisolated class ProvidedToSharedServices {
@@ -289,7 +289,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: Handler.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Screen.Type) -> Registrations.`Screen is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
                     nonisolated class ProvidedToSharedMainActorServices {
@@ -298,7 +298,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: Handler.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Screen.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
                     private static func __injectionGraphs() {
@@ -421,7 +421,7 @@ extension AssemblyMacroTests {
                     nonisolated class Provided {
                         final func check(_ type: EditorSession.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided

@@ -81,7 +81,7 @@ struct AssemblyMacroTests {
                         final func check(_ type: Database.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: UserRepository.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided
@@ -180,7 +180,7 @@ struct AssemblyMacroTests {
                     nonisolated class Provided {
                         final func check(_ type: (any Clock).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided
@@ -263,7 +263,7 @@ struct AssemblyMacroTests {
                         final func check(_ type: Config.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Flags.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided
@@ -330,14 +330,14 @@ struct AssemblyMacroTests {
                         final func check(_ type: Palette.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Palette.Type, tagged: (tags: Void, `tagged "dark"`: Void).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
                     nonisolated class ProvidedToSendableServices {
                         final func check(_ type: Palette.Type) -> Registrations.`Palette is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
                         final func check(_ type: Palette.Type, tagged: (tags: Void, `tagged "dark"`: Void).Type) -> Registrations.`Palette is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
                     typealias ProvidedToSharedServices = ProvidedToSendableServices

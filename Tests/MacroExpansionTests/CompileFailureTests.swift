@@ -213,24 +213,16 @@ struct CompileFailureTests {
     @Test("a @Tags dependency registered only untagged fails on its #register line, naming the type and the tags")
     func missingTaggedProvider() async {
         let build = await Self.build
-        let errors = build.errors(onLine: 282)
-        #expect(errors.count == 1, "\(errors)")
-        #expect(
-            errors.first.map { isMissingTaggedProvider($0, of: "Mirror", needs: "Endpoint", tagged: "backup") } == true,
-            "\(errors)",
-        )
-        #expect(build.blockLength(onLine: 282) <= 25)
+        let message = missingTaggedProviderMessage("Mirror", needs: "Endpoint", tagged: "backup")
+        build.expectOneError(onLine: 282, endingWith: message)
     }
 
     @Test("a @MainActor service's missing @Tags dependency fails on its #registerMain line; a MainActor one is found")
     func missingTaggedProviderOfMainActorService() async {
         let build = await Self.build
+        let message = missingTaggedProviderMessage("Lobby", needs: "Endpoint", tagged: "backup")
+        build.expectOneError(onLine: 303, endingWith: message)
         let errors = build.errors(onLine: 303)
-        #expect(errors.count == 1, "\(errors)")
-        #expect(
-            errors.first.map { isMissingTaggedProvider($0, of: "Lobby", needs: "Endpoint", tagged: "backup") } == true,
-            "\(errors)",
-        )
         #expect(errors.allSatisfy { !$0.contains("Banner") }, "\(errors)")
     }
 

@@ -200,7 +200,7 @@ struct DocumentationExampleTests {
                         final func check(_ type: Config.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: HomeViewModel.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
                     nonisolated class ProvidedToSendableServices {
@@ -210,7 +210,7 @@ struct DocumentationExampleTests {
                         final func check(_ type: Config.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: HomeViewModel.Type) -> Registrations.`HomeViewModel is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
                     typealias ProvidedToSharedServices = ProvidedToSendableServices
@@ -418,7 +418,7 @@ struct DocumentationExampleTests {
                         final func check(_ type: Ping.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Pong.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
-                        final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
                     typealias ProvidedToSendableServices = Provided

@@ -18,10 +18,11 @@ struct InjectableTagsTests {
                 }
 
                 extension Mirror: __ServiceMacroSupport.InjectableType {
+                    enum `Endpoint is not registered with tags "b", .a: register it with tags: "b", .a` {}
                     nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
                         associatedtype D0 = Endpoint
                         func check(_ type: Endpoint.Type) -> D0
-                        associatedtype D1 = `not registered with the tags it asks for`<Endpoint, (tags: Void, `tagged "b", .a`: Void)>
+                        associatedtype D1 = `Endpoint is not registered with tags "b", .a: register it with tags: "b", .a`
                         func check(_ type: Endpoint.Type, tagged: (tags: Void, `tagged "b", .a`: Void).Type) -> D1
                     }
                     nonisolated static func `Mirror.init`<G: __ProviderChecks>(_ graph: G.Type) {}
@@ -101,8 +102,9 @@ struct InjectableTagsTests {
                 }
 
                 extension Screen: __ServiceMacroSupport.MainInjectableType {
+                    enum `Endpoint is not registered with tags "b": register it with tags: "b"` {}
                     nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
-                        associatedtype D0 = `not registered with the tags it asks for`<Endpoint, (tags: Void, `tagged "b"`: Void)>
+                        associatedtype D0 = `Endpoint is not registered with tags "b": register it with tags: "b"`
                         func check(_ type: Endpoint.Type, tagged: (tags: Void, `tagged "b"`: Void).Type) -> D0
                     }
                     nonisolated static func `Screen.init`<G: __ProviderChecks>(_ graph: G.Type) {}
@@ -129,6 +131,33 @@ struct InjectableTagsTests {
                 }
                 """,
         )
+    }
+
+    @Test("a public type's tagged reasons are public; of two that read alike, the second is the library's")
+    func taggedReasonNames() {
+        // NB: both the raw identifier and the words of an older swift-syntax join runs of spaces.
+        let report = ExpansionReport(
+            """
+            @Injectable
+            public struct Mirror {
+                public init(@Tags("a  b") first: Endpoint, @Tags("a b") second: Endpoint) {}
+            }
+            """
+        )
+        #expect(report.diagnostics.isEmpty && report.expandedErrors == 0, "\(report.diagnostics)")
+        let reason = readableLabel("Endpoint is not registered with tags \"a b\": register it with tags: \"a b\"")
+        let reasons = report.expanded.split(separator: "\n").filter { $0.contains("enum ") && $0.contains(reason) }
+        #expect(
+            reasons.count == 1 && reasons[0].trimmingPrefix(while: \.isWhitespace).hasPrefix("public enum "),
+            "\(reasons)",
+        )
+        let defaults = report.expanded.split(separator: "\n").filter { $0.contains("associatedtype D") }
+        #expect(defaults.count == 2, "\(defaults)")
+        #expect(defaults.first?.hasSuffix(" = \(reason)") == true, "\(defaults)")
+        let generic = [
+            "`not registered with the tags it asks for`<Endpoint, ", "NotRegisteredWithTheseTags<Endpoint, ",
+        ]
+        #expect(defaults.last.map { line in generic.contains { line.contains($0) } } == true, "\(defaults)")
     }
 
     @Test("an assembly declares one check per tagged registration, keyed by its type and sorted tags")
@@ -159,7 +188,8 @@ struct InjectableTagsTests {
                 "final func check(_ type: Clock.Type, tagged: \(clockTags).Type) -> __ServiceMacroSupport.Registered {"
             )
         )
-        #expect(report.expanded.contains("final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> "))
+        #expect(
+            report.expanded.contains("final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason "))
         // NB: a MainActor registration is withheld from Sendable services, tagged or not.
         let bannerTags = "(tags: Void, \(readableLabel("tagged \"welcome\"")): Void)"
         let bannerCheck = "final func check(_ type: Banner.Type, tagged: \(bannerTags).Type) -> "

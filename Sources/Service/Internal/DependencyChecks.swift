@@ -11,6 +11,13 @@
 // function 'Greeter.init' requires that 'Config' inherit from '`registered in the assembly, or
 // declared with #external`'", with the function's declaration, on the same line, as its note.
 //
+// A required `@Tags` dependency is checked the same way, through `check(_:tagged:)`, with its tags
+// as a type. Its position's default is an empty enum the `@Injectable` type declares, named for
+// what is missing (`` Mirror.`Endpoint is not registered with tags "backup": register it with
+// tags: "backup"` ``), and the graph's generic fallback returns whatever the position asks for,
+// so a position that no registered `check(_:tagged:)` matches keeps that default, and the error
+// quotes it.
+//
 // NB: a constraint that fails at a call, not a conformance that fails where it is declared: the
 // compiler reports a failed conformance declared in a macro expansion twice, with notes about
 // every candidate and an offer to add stubs to generated code.
@@ -44,7 +51,8 @@ extension __ServiceMacroSupport {
     }
 
     /// What a graph returns for a `@Tags` dependency the assembly does not register with those
-    /// tags (spelled by this name where the macros cannot write raw identifiers).
+    /// tags, where the `@Injectable` type could not declare a name of its own for it (two of its
+    /// tag sets would read alike without raw identifiers).
     public typealias NotRegisteredWithTheseTags<Service, Tags> =
         `not registered with the tags it asks for`<Service, Tags>
 
@@ -71,7 +79,8 @@ extension __ServiceMacroSupport {
 public class `registered in the assembly, or declared with #external` {}
 
 /// What a graph returns for a required `@Tags` dependency the assembly does not register with
-/// those tags: it fails the dependency check, and the compiler's error quotes this name.
+/// those tags, where the type that asks for it declares no reason of its own: it fails the
+/// dependency check, and the compiler's error quotes this name.
 @_documentation(visibility: private)
 public enum `not registered with the tags it asks for`<Service, Tags> {}
 

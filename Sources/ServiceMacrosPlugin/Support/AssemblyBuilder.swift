@@ -254,8 +254,8 @@ struct AssemblyBuilder {
                 header = "\(classAccess)nonisolated class \(base.name) {"
                 members += [
                     "\n    \(access)final func check<T>(_ type: T.Type) -> T { fatalError() }",
-                    "\n    \(access)final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> "
-                        + "\(ReasonType.notRegisteredWithTheseTags.applied(to: "T", "Tags")) { fatalError() }",
+                    "\n    \(access)final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason "
+                        + "{ fatalError() }",
                 ]
             }
             return header + members.joined() + "\n}"

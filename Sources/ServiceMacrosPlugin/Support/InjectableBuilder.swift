@@ -201,15 +201,38 @@ struct InjectableBuilder {
         let untagged = requiredDependencies.map { type in
             (type, { (position: String) in "func check(_ type: \(type).Type) -> \(position)" })
         }
-        let tagged = requiredTaggedDependencies.map { key in
+        let reasons = taggedDependencyReasons
+        let tagged = requiredTaggedDependencies.enumerated().map { index, key in
             let tags = taggedKeyType(key.tags)
-            let fallback = ReasonType.notRegisteredWithTheseTags.applied(to: key.type, tags)
             let requirement = { (position: String) in
                 "func check(_ type: \(key.type).Type, tagged: \(tags).Type) -> \(position)"
             }
-            return (fallback, requirement)
+            return (reasons[index] ?? ReasonType.notRegisteredWithTheseTags.applied(to: key.type, tags), requirement)
         }
         return untagged + tagged
+    }
+
+    /// For each required `@Tags` dependency, in order, the name of the type the extension
+    /// declares to say that the assembly does not register it with those tags, which the
+    /// compiler's error quotes after the type's name (`` Mirror.`Endpoint is not registered with
+    /// tags "backup": register it with tags: "backup"` ``); nil where that name is another
+    /// dependency's (with an older swift-syntax, whose names are words joined by `_`, two tag sets
+    /// can read alike), which keeps the library's generic reason.
+    ///
+    /// A graph's fallback `check(_:tagged:)` returns whatever the position asks for, so a position
+    /// the assembly does not provide keeps its default, this type (see `DependencyChecks.swift`
+    /// in Service).
+    private var taggedDependencyReasons: [String?] {
+        var names: [String] = []
+        return requiredTaggedDependencies.map { key in
+            let tags = key.tags.joined(separator: ", ")
+            let name = readableName("\(key.type) is not registered with tags \(tags): register it with tags: \(tags)")
+            guard !names.contains(name) else {
+                return nil
+            }
+            names.append(name)
+            return name
+        }
     }
 
     /// `__ProviderChecks`: what an assembly's graph class for this type conforms to, always
@@ -225,7 +248,8 @@ struct InjectableBuilder {
             "\n    associatedtype D\(index) = \(check.fallback)\n    \(check.requirement("D\(index)"))"
         }
         let header = "\(access)nonisolated protocol __ProviderChecks: \(RuntimeSymbol.support).ProviderChecks {"
-        return header + body.joined() + (body.isEmpty ? "" : "\n") + "}"
+        let reasons = taggedDependencyReasons.compactMap { $0.map { "\(access)enum \($0) {}\n" } }
+        return reasons.joined() + header + body.joined() + (body.isEmpty ? "" : "\n") + "}"
     }
 
     /// `` `Greeter.init` ``: the check of the positions past the ones an assembly constrains

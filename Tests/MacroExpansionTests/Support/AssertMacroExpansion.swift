@@ -169,7 +169,7 @@ func emptyAssemblyExpansion(_ name: String, registersMain: Bool = false, members
 
         nonisolated class Provided {
             final func check<T>(_ type: T.Type) -> T { fatalError() }
-            final func check<T, Tags>(_ type: T.Type, tagged: Tags.Type) -> `not registered with the tags it asks for`<T, Tags> { fatalError() }
+            final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
         }
 
         typealias ProvidedToSendableServices = Provided

@@ -51,22 +51,17 @@ func missingProviderMessage(_ service: String, needs dependency: String) -> Stri
         + "'`registered in the assembly, or declared with #external`'"
 }
 
-/// Whether `error` is the compiler's first line for a required `@Tags` dependency of `service`,
-/// of type `dependency`, that the assembly does not register with `tag`: it names the service,
-/// the type and the tag.
-func isMissingTaggedProvider(_ error: String, of service: String, needs dependency: String, tagged tag: String)
-    -> Bool
-{
+/// The compiler's first line for a required `@Tags` dependency of `service`, of type
+/// `dependency`, that the assembly does not register with `tag`: the type the service declares
+/// to say so, which names the type, the tag and the fix.
+func missingTaggedProviderMessage(_ service: String, needs dependency: String, tagged tag: String) -> String {
     #if canImport(SwiftSyntax602)
-        let tags = "`tagged \"\(tag)\"`"
-        let reason = "not registered with the tags it asks for"
+        let reason = "`\(dependency) is not registered with tags \"\(tag)\": register it with tags: \"\(tag)\"`"
     #else
-        let tags = "tagged_\(tag)"
-        let reason = "NotRegisteredWithTheseTags"
+        let reason = "\(dependency)_is_not_registered_with_tags_\(tag)_register_it_with_tags_\(tag)"
     #endif
-    return error.contains("error: local function '\(checkName(service))' requires that '") && error.contains(reason)
-        && error.contains("<\(dependency), (tags: Void, \(tags): Void)>")
-        && error.hasSuffix("inherit from '`registered in the assembly, or declared with #external`'")
+    return "error: local function '\(checkName(service))' requires that '\(service).\(reason)' inherit from "
+        + "'`registered in the assembly, or declared with #external`'"
 }
 
 /// Why a service may not depend on a type its assembly registers.
