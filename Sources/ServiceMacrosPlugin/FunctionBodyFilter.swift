@@ -47,20 +47,40 @@ enum FunctionBodyFilter {
     /// space about as slowly as it reads a token, and spaces the length of the bodies still cost
     /// as much as the rest of the expansion.
     static func emptyingMethodBodies(in source: [UInt8]) -> (text: [UInt8], map: OffsetMap)? {
-        let bodies = source.withUnsafeBufferPointer { text -> [Range<Int>]? in
+        let cuts = source.withUnsafeBufferPointer { text -> [(range: Range<Int>, isBody: Bool)]? in
             var scanner = Scanner(text: text)
-            return try? scanner.methodBodies()
+            return try? scanner.methodCuts()
         }
-        guard let bodies, !bodies.isEmpty else {
+        guard let cuts, cuts.contains(where: \.isBody) else {
             return nil
         }
         var text: [UInt8] = []
         text.reserveCapacity(source.count)
         var map = OffsetMap()
         var copied = 0
-        for body in bodies {
+        for (body, isBody) in cuts {
             text.append(contentsOf: source[copied..<body.lowerBound])
             var index = body.lowerBound
+            guard isBody else {
+                // NB: a signature's text goes but its line breaks, and a space for its first
+                // byte, so that the end of the name or bracket before it is not where text went.
+                if !Self.isLineBreak(source[index]) {
+                    text.append(UInt8(ascii: " "))
+                    index += 1
+                }
+                while index < body.upperBound {
+                    let lineBreak = source[index..<body.upperBound].firstIndex(where: Self.isLineBreak) ?? body.upperBound
+                    if lineBreak > index {
+                        map.recordRemoval(of: lineBreak - index, at: text.count)
+                    }
+                    if lineBreak < body.upperBound {
+                        text.append(source[lineBreak])
+                    }
+                    index = lineBreak + 1
+                }
+                copied = body.upperBound
+                continue
+            }
             // NB: a run of a line's text up to its line break goes; the break stays. The first
             // line keeps a space, so that the end of the opening brace is not where text went.
             while let lineBreak = source[index..<body.upperBound].firstIndex(where: Self.isLineBreak) {
@@ -94,7 +114,11 @@ enum FunctionBodyFilter {
     private struct Scanner {
         let text: UnsafeBufferPointer<UInt8>
         var index = 0
-        var bodies: [Range<Int>] = []
+        /// What the filter takes out, in order: each method's body, and before it the parts of
+        /// its signature around its first parentheses (see `signatureCuts(nameEnd:brace:)`).
+        var cuts: [(range: Range<Int>, isBody: Bool)] = []
+        /// The first parentheses of the signature being read, from `(` to past `)`.
+        var signatureParentheses: Range<Int>?
 
         /// What the scan met that it does not read with certainty.
         struct Unsure: Error {}
@@ -106,8 +130,9 @@ enum FunctionBodyFilter {
             /// The type's members: a `func` here begins a method.
             case members
             /// A method's signature: its body begins at the next `{`; a `}` or another
-            /// declaration's keyword (a requirement without a body) ends it unread.
-            case signature
+            /// declaration's keyword (a requirement without a body) ends it unread. `nameEnd` is
+            /// where the method's name ends, nil for an operator's.
+            case signature(nameEnd: Int?)
             /// Anything in brackets or braces that is not the type's body, up to `closer`.
             case nested(closer: UInt8)
 
@@ -119,10 +144,11 @@ enum FunctionBodyFilter {
             }
         }
 
-        /// The ranges between the braces of each method body of the type the text declares.
-        mutating func methodBodies() throws -> [Range<Int>] {
+        /// The ranges between the braces of each method body of the type the text declares, and
+        /// the parts of each one's signature that no macro reads.
+        mutating func methodCuts() throws -> [(range: Range<Int>, isBody: Bool)] {
             try scan(.declaration)
-            return bodies
+            return cuts
         }
 
         /// Scans from `index` to the end of `level`, past the byte that ends it.
@@ -148,17 +174,24 @@ enum FunctionBodyFilter {
                         }
                         try scan(.members)
                         return
-                    case .signature:
+                    case .signature(let nameEnd):
                         let start = index
+                        if let nameEnd, let parentheses = signatureParentheses {
+                            cuts += signatureCuts(nameEnd: nameEnd, parentheses: parentheses, brace: start - 1)
+                        }
                         try scan(.nested(closer: UInt8(ascii: "}")))
-                        bodies.append(start..<index - 1)
+                        cuts.append((start..<index - 1, isBody: true))
                         return
                     case .members, .nested:
                         try scan(.nested(closer: UInt8(ascii: "}")))
                     }
                 case UInt8(ascii: "("):
+                    let open = index
                     index += 1
                     try scan(.nested(closer: UInt8(ascii: ")")))
+                    if level.isSignature && signatureParentheses == nil {
+                        signatureParentheses = open..<index
+                    }
                 case UInt8(ascii: "["):
                     index += 1
                     try scan(.nested(closer: UInt8(ascii: "]")))
@@ -190,7 +223,8 @@ enum FunctionBodyFilter {
                         declaresType = declaresType || Self.typeKeywords.contains(Array(text[start..<index]))
                     case .members:
                         if Array(text[start..<index]) == Self.funcKeyword {
-                            try scan(.signature)
+                            signatureParentheses = nil
+                            try scan(.signature(nameEnd: try nameEnd()))
                         }
                     case .signature:
                         if Self.declarationKeywords.contains(Array(text[start..<index])) {
@@ -206,6 +240,47 @@ enum FunctionBodyFilter {
                 throw Unsure()
             }
             // NB: a declaration without a body (an error the compiler reports) has nothing to blank.
+        }
+
+        /// After `func`: moves past the method's name and returns where it ends, when the name is
+        /// an identifier or a raw identifier; nil, without moving, for an operator.
+        private mutating func nameEnd() throws -> Int? {
+            var position = index
+            while position < text.count, Self.isSpace(text[position]) {
+                position += 1
+            }
+            guard position < text.count else {
+                return nil
+            }
+            if text[position] == UInt8(ascii: "`") {
+                index = position
+                try rawIdentifier()
+                return index
+            }
+            guard Self.isWordByte(text[position]) else {
+                return nil
+            }
+            index = position
+            skipIdentifier()
+            return index
+        }
+
+        /// What goes of a signature whose name ends at `nameEnd`, whose first parentheses are
+        /// `parentheses` and whose body's brace is at `brace`: everything but the parentheses
+        /// themselves, which leaves `name() {`. The attributes and modifiers before the name stay,
+        /// and so does the name, which a macro may look for (an assembly's `loaded(env:)` hook).
+        ///
+        /// NB: the parameters, generic parameters, effects, result and `where` clause of a type's
+        /// methods were the larger part of what swift-syntax parsed of a class with methods once
+        /// their bodies were emptied, and no macro here reads them.
+        private func signatureCuts(nameEnd: Int, parentheses: Range<Int>, brace: Int) -> [(
+            range: Range<Int>, isBody: Bool
+        )] {
+            let parts = [
+                nameEnd..<parentheses.lowerBound, parentheses.lowerBound + 1..<parentheses.upperBound - 1,
+                parentheses.upperBound..<brace,
+            ]
+            return parts.filter { !$0.isEmpty }.map { ($0, isBody: false) }
         }
 
         /// Moves past the identifier (or number) at `index`.

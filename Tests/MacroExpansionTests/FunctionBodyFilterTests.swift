@@ -78,7 +78,17 @@ struct FunctionBodyFilterTests {
         return memberBlocks == 1 && node.body != nil
     }
 
-    /// The tokens of `source` but those inside a member function's body (its braces are kept).
+    /// Whether the filter takes out the signature of `node`, a member function, but its name and
+    /// first parentheses: when its name is an identifier, not an operator.
+    static func losesItsSignature(_ node: FunctionDeclSyntax) -> Bool {
+        if case .identifier = node.name.tokenKind {
+            return true
+        }
+        return false
+    }
+
+    /// The tokens of `source` but those inside a member function's body (its braces are kept)
+    /// and those of the signature it loses (see `losesItsSignature(_:)`).
     static func tokensOutsideBodies(_ source: String) -> [TokenSyntax] {
         Parser.parse(source: source).tokens(viewMode: .sourceAccurate).filter { token in
             var parent = token.parent
@@ -89,15 +99,22 @@ struct FunctionBodyFilterTests {
                 {
                     return token.id == body.leftBrace.id || token.id == body.rightBrace.id
                 }
+                if let function = ancestor.parent?.as(FunctionDeclSyntax.self), isMemberFunction(function),
+                    losesItsSignature(function),
+                    [function.genericParameterClause?.id, function.signature.id, function.genericWhereClause?.id]
+                        .contains(ancestor.id)
+                {
+                    return false
+                }
                 parent = ancestor.parent
             }
             return true
         }
     }
 
-    /// Checks that `emptied` is `source` with only member function bodies changed, emptied but
-    /// for their line breaks: every other token the same, on the same line and column, and at
-    /// the offset `map` gives back.
+    /// Checks that `emptied` is `source` with only member function bodies and signatures changed,
+    /// emptied but for their line breaks: every other token the same, on the same line and (but
+    /// for a body's braces) column, and at the offset `map` gives back.
     static func expectOnlyBodiesEmptied(
         _ source: String, _ emptied: String, map: OffsetMap, sourceLocation: Testing.SourceLocation = #_sourceLocation,
     ) {
@@ -114,7 +131,9 @@ struct FunctionBodyFilterTests {
             let newStart = new.positionAfterSkippingLeadingTrivia
             let oldLocation = originalFile.location(for: oldStart)
             let newLocation = emptiedFile.location(for: newStart)
-            guard oldLocation.line == newLocation.line, oldLocation.column == newLocation.column,
+            // NB: a method's braces follow its signature, which the filter shortens on its line.
+            let isBodyBrace = new.parent?.as(CodeBlockSyntax.self)?.parent?.as(FunctionDeclSyntax.self) != nil
+            guard oldLocation.line == newLocation.line, isBodyBrace || oldLocation.column == newLocation.column,
                 map.original(newStart.utf8Offset) == oldStart.utf8Offset,
                 map.original(new.endPositionBeforeTrailingTrivia.utf8Offset)
                     == old.endPositionBeforeTrailingTrivia.utf8Offset
@@ -126,8 +145,8 @@ struct FunctionBodyFilterTests {
         }
     }
 
-    /// `source` with every member function's body replaced by `{}`: what the filter may change,
-    /// taken out.
+    /// `source` with every member function's body replaced by `{}`, and the signature of each
+    /// one that loses it by `()`: what the filter may change, taken out.
     static func strippingMethodBodies(_ source: String) -> String {
         StripMethodBodies().rewrite(Parser.parse(source: source)).description
     }
@@ -137,7 +156,14 @@ struct FunctionBodyFilterTests {
             guard FunctionBodyFilterTests.isMemberFunction(node) else {
                 return DeclSyntax(node)
             }
-            return DeclSyntax(node.with(\.body, CodeBlockSyntax(statements: [])))
+            let stripped = node.with(\.body, CodeBlockSyntax(statements: []))
+            guard FunctionBodyFilterTests.losesItsSignature(node) else {
+                return DeclSyntax(stripped)
+            }
+            let signature = FunctionSignatureSyntax(parameterClause: FunctionParameterClauseSyntax(parameters: []))
+            return DeclSyntax(
+                stripped.with(\.genericParameterClause, nil).with(\.signature, signature).with(\.genericWhereClause, nil)
+            )
         }
     }
 
@@ -167,7 +193,11 @@ struct FunctionBodyFilterTests {
         ] {
             #expect(blanked.contains(kept), "\(kept)")
         }
-        for gone in ["items }", "raw \"}", "first \"\" { line", "let half", "a/b"] {
+        // The signatures of the type's own methods, but their names and parentheses.
+        for trimmed in ["func title( ) {", "static func lines( ) {", "func debugOnly() {", "func `raw {name}`() {}"] {
+            #expect(blanked.contains(trimmed), "\(trimmed)")
+        }
+        for gone in ["items }", "raw \"}", "first \"\" { line", "let half", "a/b", "_ count: Int", "of text: String"] {
             #expect(!blanked.contains(gone), "\(gone)")
         }
     }
