@@ -58,33 +58,15 @@ enum FunctionBodyFilter {
         text.reserveCapacity(source.count)
         var map = OffsetMap()
         var copied = 0
-        for (body, isBody) in cuts {
-            text.append(contentsOf: source[copied..<body.lowerBound])
-            var index = body.lowerBound
-            guard isBody else {
-                // NB: a signature's text goes but its line breaks, and a space for its first
-                // byte, so that the end of the name or bracket before it is not where text went.
-                if !Self.isLineBreak(source[index]) {
-                    text.append(UInt8(ascii: " "))
-                    index += 1
-                }
-                while index < body.upperBound {
-                    let lineBreak = source[index..<body.upperBound].firstIndex(where: Self.isLineBreak) ?? body.upperBound
-                    if lineBreak > index {
-                        map.recordRemoval(of: lineBreak - index, at: text.count)
-                    }
-                    if lineBreak < body.upperBound {
-                        text.append(source[lineBreak])
-                    }
-                    index = lineBreak + 1
-                }
-                copied = body.upperBound
-                continue
-            }
+        for cut in cuts {
+            let range = cut.range
+            text.append(contentsOf: source[copied..<range.lowerBound])
+            var index = range.lowerBound
             // NB: a run of a line's text up to its line break goes; the break stays. The first
-            // line keeps a space, so that the end of the opening brace is not where text went.
-            while let lineBreak = source[index..<body.upperBound].firstIndex(where: Self.isLineBreak) {
-                if index == body.lowerBound && lineBreak > index {
+            // byte keeps a space, so that the end of what comes before (a body's opening brace, a
+            // method's name, a parenthesis) is not where text went.
+            while let lineBreak = source[index..<range.upperBound].firstIndex(where: Self.isLineBreak) {
+                if index == range.lowerBound && lineBreak > index {
                     text.append(UInt8(ascii: " "))
                     index += 1
                 }
@@ -94,10 +76,20 @@ enum FunctionBodyFilter {
                 text.append(source[lineBreak])
                 index = lineBreak + 1
             }
-            // NB: the last line's text is the closing brace's indentation, when the body spans lines.
-            let rest = body.upperBound - index
-            text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: rest))
-            copied = body.upperBound
+            if cut.isBody {
+                // NB: the last line's text is the closing brace's indentation, when the body
+                // spans lines.
+                text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: range.upperBound - index))
+            } else if index < range.upperBound {
+                if index == range.lowerBound {
+                    text.append(UInt8(ascii: " "))
+                    index += 1
+                }
+                if index < range.upperBound {
+                    map.recordRemoval(of: range.upperBound - index, at: text.count)
+                }
+            }
+            copied = range.upperBound
         }
         text.append(contentsOf: source[copied...])
         return text == source ? nil : (text, map)

@@ -161,9 +161,8 @@ struct FunctionBodyFilterTests {
                 return DeclSyntax(stripped)
             }
             let signature = FunctionSignatureSyntax(parameterClause: FunctionParameterClauseSyntax(parameters: []))
-            return DeclSyntax(
-                stripped.with(\.genericParameterClause, nil).with(\.signature, signature).with(\.genericWhereClause, nil)
-            )
+            let bare = stripped.with(\.genericParameterClause, nil).with(\.genericWhereClause, nil)
+            return DeclSyntax(bare.with(\.signature, signature))
         }
     }
 
