@@ -474,12 +474,12 @@ struct ReplicaAssembly {
     #register(Endpoint.self, scope: .transient, tags: "mirror") { Endpoint() }  // line 474: error
 }
 
-// Case (y): a mistake after methods, whose bodies the plugin takes out of what it parses: the
-// error is still on its own line and column.
+// Case (y): a mistake after a method, whose body and signature the plugin takes out of what it
+// parses: the error is still on its own line and column.
 
 @Injectable
 final class Courier: Sendable {
-    func deliver(_ parcels: [String]) -> Int {
+    func deliver<Parcel: StringProtocol>(_ parcels: [Parcel]) -> Int where Parcel: Sendable {
         var count = 0
         for parcel in parcels where !parcel.isEmpty { count += 1 }
         return count
