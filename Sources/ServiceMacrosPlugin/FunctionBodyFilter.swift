@@ -6,9 +6,11 @@
 /// nearly all of that text is method bodies, which no macro here reads: a debug build of
 /// swift-syntax (SwiftPM's default for a plugin) then spends most of the expansion parsing them.
 /// So the filter takes out what is between the braces of each method of the type (a `func` among
-/// its members) but its line breaks, so that every line and column outside those bodies stays
-/// where it was; the offsets that follow a body move, and `OffsetMap` puts the positions of what
-/// the macros report back.
+/// its members) but its line breaks, and the method's signature but its name and parentheses
+/// (`func title(_ count: Int) -> String {` reads `func title( ) {`): no macro here reads a
+/// method's parameters, generics, effects or result either. Every line outside those parts stays
+/// where it was, and every column but those of a method's braces; the offsets that follow a cut
+/// move, and `OffsetMap` puts the positions of what the macros report back.
 ///
 /// Only what the filter reads with certainty is changed: the text of a type declaration, scanned
 /// for comments, string literals (raw, multi-line and interpolated ones too), raw identifiers and
@@ -38,10 +40,10 @@ enum FunctionBodyFilter {
     }
 
     /// `source` with each method body of the type it declares emptied but for its line breaks
-    /// and the indentation of its closing brace, so that every line and column outside those
-    /// bodies is where it was, with the map from its offsets to the original's; nil when it
-    /// declares no type, has no method body, or holds anything the scan does not read with
-    /// certainty.
+    /// and the indentation of its closing brace, and each method's signature but for its name,
+    /// its first parentheses and its line breaks, so that every line outside those parts is where
+    /// it was, with the map from its offsets to the original's; nil when it declares no type, has
+    /// no method body, or holds anything the scan does not read with certainty.
     ///
     /// NB: line breaks, not spaces of the same length: a debug build of swift-syntax lexes a
     /// space about as slowly as it reads a token, and spaces the length of the bodies still cost

@@ -4,9 +4,9 @@
 /// positions a macro reports in the shortened text are put back where they are in the file.
 ///
 /// A macro reports a position as an offset in the file: the declaration's own, which the request
-/// gives, plus the node's in the text the plugin parsed. Lines and columns need no map: the
-/// filter keeps every line break, and takes text out only inside method bodies, at which no
-/// macro points.
+/// gives, plus the node's in the text the plugin parsed. Lines need no map: the filter keeps every
+/// line break, and takes text out only of method signatures and bodies, at which no macro points
+/// (the macros locate what they report by its line).
 struct OffsetMap: Equatable {
     /// One place text was taken out.
     struct Removal: Equatable {
