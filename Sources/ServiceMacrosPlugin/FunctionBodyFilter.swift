@@ -109,7 +109,7 @@ enum FunctionBodyFilter {
         let text: UnsafeBufferPointer<UInt8>
         var index = 0
         /// What the filter takes out, in order: each method's body, and before it the parts of
-        /// its signature around its first parentheses (see `signatureCuts(nameEnd:brace:)`).
+        /// its signature around its first parentheses (see `signatureCuts(nameEnd:parentheses:brace:)`).
         var cuts: [(range: Range<Int>, isBody: Bool)] = []
         /// The first parentheses of the signature being read, from `(` to past `)`.
         var signatureParentheses: Range<Int>?
