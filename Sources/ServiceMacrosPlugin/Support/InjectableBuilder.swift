@@ -18,7 +18,8 @@ struct InjectableBuilder {
 
     /// The extension, written formatted (the macro's `formatMode` is `.disabled`).
     func extensionDeclaration() -> ExtensionDeclSyntax {
-        var members = [providerChecksProtocol(), providerCheckFunction(), requirementsProtocol()]
+        let checks = providerChecks
+        var members = [providerChecksProtocol(checks), providerCheckFunction(checks), requirementsProtocol()]
         members += isolationCheck() + [dependenciesProperty(), makeFunction(), makeFromGraphFunction()]
         members += [cycleRequirementsProtocol(), cycleEdgesAlias()]
         if model.isAssisted {
@@ -195,70 +196,60 @@ struct InjectableBuilder {
     }
 
     /// Each required dependency as the dependency check declares it: its position's associated
-    /// type's default (what a graph that does not provide it returns) and the `check`
-    /// requirement that returns the position's type, `Dn`.
-    private var providerChecks: [(fallback: String, requirement: (String) -> String)] {
+    /// type's default (what a graph that does not provide it returns), whether the extension
+    /// declares that type, and the `check` requirement that returns the position's type, `Dn`.
+    ///
+    /// A required `@Tags` dependency's default is an empty enum the extension declares, named for
+    /// what is missing (`ReasonType.notRegistered(_:tags:)`), which the compiler's error quotes
+    /// after the type's name: a graph's fallback `check(_:tagged:)` returns whatever the position
+    /// asks for, so a position the assembly does not provide keeps its default (see
+    /// `DependencyChecks.swift` in Service). Where that name is another dependency's (with an
+    /// older swift-syntax, whose names are words joined by `_`, two tag sets can read alike), the
+    /// default is the library's generic reason.
+    private var providerChecks: [ProviderCheck] {
         let untagged = requiredDependencies.map { type in
-            (type, { (position: String) in "func check(_ type: \(type).Type) -> \(position)" })
+            ProviderCheck(fallback: type) { "func check(_ type: \(type).Type) -> \($0)" }
         }
-        let reasons = taggedDependencyReasons
-        let tagged = requiredTaggedDependencies.enumerated().map { index, key in
+        var declared: Set<String> = []
+        let tagged = requiredTaggedDependencies.map { key in
             let tags = taggedKeyType(key.tags)
             let requirement = { (position: String) in
                 "func check(_ type: \(key.type).Type, tagged: \(tags).Type) -> \(position)"
             }
-            return (reasons[index] ?? ReasonType.notRegisteredWithTheseTags.applied(to: key.type, tags), requirement)
+            let reason = ReasonType.notRegistered(key.type, tags: key.tags)
+            guard declared.insert(reason).inserted else {
+                let generic = ReasonType.notRegisteredWithTheseTags.applied(to: key.type, tags)
+                return ProviderCheck(fallback: generic, requirement: requirement)
+            }
+            return ProviderCheck(fallback: reason, declaresFallback: true, requirement: requirement)
         }
         return untagged + tagged
-    }
-
-    /// For each required `@Tags` dependency, in order, the name of the type the extension
-    /// declares to say that the assembly does not register it with those tags, which the
-    /// compiler's error quotes after the type's name (`` Mirror.`Endpoint is not registered with
-    /// tags "backup": register it with tags: "backup"` ``); nil where that name is another
-    /// dependency's (with an older swift-syntax, whose names are words joined by `_`, two tag sets
-    /// can read alike), which keeps the library's generic reason.
-    ///
-    /// A graph's fallback `check(_:tagged:)` returns whatever the position asks for, so a position
-    /// the assembly does not provide keeps its default, this type (see `DependencyChecks.swift`
-    /// in Service).
-    private var taggedDependencyReasons: [String?] {
-        var names: [String] = []
-        return requiredTaggedDependencies.map { key in
-            let tags = key.tags.joined(separator: ", ")
-            let name = readableName("\(key.type) is not registered with tags \(tags): register it with tags: \(tags)")
-            guard !names.contains(name) else {
-                return nil
-            }
-            names.append(name)
-            return name
-        }
     }
 
     /// `__ProviderChecks`: what an assembly's graph class for this type conforms to, always
     /// successfully: one associated type per required dependency, at its position (`D0`, `D1`,
     /// …, see `__ServiceMacroSupport.ProviderChecks`), inferred from the graph's `check(_:)` for
     /// that type, which returns `Registered` when the assembly provides it, and otherwise left at
-    /// its default, the dependency itself. The assembly constrains the positions beside each
+    /// its default, the dependency itself (a reason, for a `@Tags` one). The assembly constrains the positions beside each
     /// `#register` line, so that a missing dependency is the compiler's first line there:
     /// "local function 'Greeter.init' requires that 'Config' inherit from '`registered in the
     /// assembly, or declared with #external`'".
-    private func providerChecksProtocol() -> String {
-        let body = providerChecks.enumerated().map { index, check in
+    private func providerChecksProtocol(_ checks: [ProviderCheck]) -> String {
+        let body = checks.enumerated().map { index, check in
             "\n    associatedtype D\(index) = \(check.fallback)\n    \(check.requirement("D\(index)"))"
         }
         let header = "\(access)nonisolated protocol __ProviderChecks: \(RuntimeSymbol.support).ProviderChecks {"
-        let reasons = taggedDependencyReasons.compactMap { $0.map { "\(access)enum \($0) {}\n" } }
+        let reasons = checks.filter(\.declaresFallback).map { "\(access)enum \($0.fallback) {}\n" }
         return reasons.joined() + header + body.joined() + (body.isEmpty ? "" : "\n") + "}"
     }
 
     /// `` `Greeter.init` ``: the check of the positions past the ones an assembly constrains
     /// (`__ServiceMacroSupport.dependencyPositions`), which the `#register` line calls too; for
     /// most types there are none, and it has no constraint.
-    private func providerCheckFunction() -> String {
+    private func providerCheckFunction(_ checks: [ProviderCheck]) -> String {
         let name = readableName("\(model.typeName.text).init")
         let signature = "\(access)nonisolated static func \(name)<G: __ProviderChecks>(_ graph: G.Type)"
-        let constraints = providerChecks.indices.dropFirst(dependencyPositions).map { index in
+        let constraints = checks.indices.dropFirst(dependencyPositions).map { index in
             "G.D\(index): \(RuntimeSymbol.support).ProvidedDependency"
         }
         return signature + (constraints.isEmpty ? "" : " where " + constraints.joined(separator: ", ")) + " {}"
@@ -435,6 +426,16 @@ extension TypeSyntax {
         }
         return trimmedText
     }
+}
+
+/// One required dependency's check in `__ProviderChecks` (see `InjectableBuilder.providerChecks`).
+struct ProviderCheck {
+    /// The position's default: what it is when the assembly does not provide the dependency.
+    let fallback: String
+    /// Whether the extension declares `fallback`, an empty enum named for what is missing.
+    var declaresFallback = false
+    /// The requirement, given the position's name (`D0`).
+    let requirement: (String) -> String
 }
 
 /// The type that stands for a set of tags in `provide(_:tagged:)`, which an assembly declares for

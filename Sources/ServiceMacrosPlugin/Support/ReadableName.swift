@@ -53,6 +53,15 @@ struct ReasonType {
         alias: "NotRegisteredWithTheseTags",
     )
 
+    /// The name of the type a service declares to say that its assembly does not register `type`
+    /// with `tags`, the tags as written: a sentence that starts with the type's name and ends with
+    /// the fix (`` `Endpoint is not registered with tags "backup": register it with tags:
+    /// "backup"` ``), which the compiler quotes after the service's name.
+    static func notRegistered(_ type: String, tags: [String]) -> String {
+        let tags = tags.joined(separator: ", ")
+        return readableName("\(type) is not registered with tags \(tags): register it with tags: \(tags)")
+    }
+
     func applied(to arguments: String...) -> String {
         let name = supportsRawIdentifiers ? readableName(sentence) : "\(RuntimeSymbol.support).\(alias)"
         return "\(name)<\(arguments.joined(separator: ", "))>"
