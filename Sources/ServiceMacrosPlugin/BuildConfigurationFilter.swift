@@ -92,7 +92,39 @@ enum BuildConfigurationFilter {
             }
         }
         text.replaceSubrange(features, with: Array(kept.joined(separator: [UInt8(ascii: ",")])))
-        return text
+        return sortingStringArrays(in: text)
+    }
+
+    /// `text` with the items of every array of plain strings in it sorted.
+    ///
+    /// NB: the compiler writes its sets (the features, the custom conditions, …) in an order of
+    /// its own that changes from one compiler job to the next; sorted, the same configuration is
+    /// the same bytes in every job, so `ExpansionCache` finds a request of an earlier job. An
+    /// array with anything but escaped strings without escapes of their own (the version
+    /// components, the atomic widths) is left as it is.
+    static func sortingStringArrays(in text: [UInt8]) -> [UInt8] {
+        let quote = Array(#"\""#.utf8)
+        var result = text
+        var next = 0
+        while let open = result[next...].firstIndex(of: UInt8(ascii: "[")),
+            let close = result[(open + 1)...].firstIndex(of: UInt8(ascii: "]"))
+        {
+            next = close + 1
+            let items = result[(open + 1)..<close].split(
+                separator: UInt8(ascii: ","), omittingEmptySubsequences: false,
+            )
+            let plain = items.allSatisfy { item in
+                item.count >= 2 * quote.count && item.starts(with: quote)
+                    && item.reversed().starts(with: quote.reversed())
+                    && !item.dropFirst(quote.count).dropLast(quote.count).contains(UInt8(ascii: "\\"))
+            }
+            guard plain, items.count > 1 else {
+                continue
+            }
+            let sorted = items.map(Array.init).sorted { $0.lexicographicallyPrecedes($1) }
+            result.replaceSubrange((open + 1)..<close, with: Array(sorted.joined(separator: [UInt8(ascii: ",")])))
+        }
+        return result
     }
 
     /// Whether the parser changes how it reads a declaration when `name` is enabled.

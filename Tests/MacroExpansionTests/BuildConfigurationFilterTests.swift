@@ -117,6 +117,24 @@ struct BuildConfigurationFilterTests {
         #expect(filtered == message)
     }
 
+    @Test("two jobs that write the sets in different orders send the same compact configuration")
+    func sortsTheSets() throws {
+        var first = try Self.request(
+            configuration: Self.configuration(features: ["TrailingComma", "NonescapableTypes"]))
+        var second = try Self.request(
+            configuration: Self.configuration(
+                features: ["NonescapableTypes", "TrailingComma"], attributes: ["inline", "frozen"],
+            ))
+        BuildConfigurationFilter.Cache().apply(to: &first)
+        BuildConfigurationFilter.Cache().apply(to: &second)
+        #expect(first == second)
+        let sorted = BuildConfigurationFilter.sortingStringArrays(
+            in: Array(#"{\"b\":[\"Z\",\"A\"],\"c\":{\"components\":[6,3,1]},\"d\":[\"x\\\"y\",\"a\"]}"#.utf8))
+        #expect(
+            String(decoding: sorted, as: UTF8.self)
+                == #"{\"b\":[\"A\",\"Z\"],\"c\":{\"components\":[6,3,1]},\"d\":[\"x\\\"y\",\"a\"]}"#)
+    }
+
     @Test("every request of a job gets the same compact configuration, whatever order its sets are in")
     func filtersEveryRequest() throws {
         let cache = BuildConfigurationFilter.Cache()
