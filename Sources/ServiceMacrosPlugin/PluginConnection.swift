@@ -13,7 +13,8 @@
     /// with the build configuration of each request made compact before it is decoded, the
     /// bodies of a declaration's methods taken out of it (`FunctionBodyFilter`, with the positions
     /// of the reply's diagnostics put back by `OffsetMap`), and the commonest reply written
-    /// without swift-syntax's encoder (`ExpansionReply`).
+    /// without swift-syntax's encoder (`ExpansionReply`). A request answered before, by this
+    /// plugin in an earlier compiler job, is answered from `ExpansionCache` without being decoded.
     ///
     /// The compiler attaches its build configuration (~4.4 KB of JSON, four fifths of a request)
     /// to every expansion request, and swift-syntax decodes all of it before every expansion,
@@ -32,22 +33,34 @@
         /// NB: a class, so that the non-mutating `waitForNextMessage` can keep its cache;
         /// the listener calls it from one thread.
         private let filter = BuildConfigurationFilter.Cache()
-        /// What the request being answered had taken out of it (see `FunctionBodyFilter`).
+        /// What the request being answered had taken out of it (see `FunctionBodyFilter`), and the
+        /// key its reply is cached under.
         private let request = Request()
+        /// The replies of earlier jobs; nil when the cache is off.
+        let cache: ExpansionCache?
 
         /// NB: a class, for the same reason as `filter`.
         private final class Request {
             var offsets: OffsetMap?
+            /// The request, as `ExpansionCache` keys it, while its reply is to be stored.
+            var key: [UInt8]?
         }
 
+        /// The connection on the plugin's standard input and output, with the user's cache.
         init() throws {
             let input = dup(STDIN_FILENO)
             let output = dup(STDOUT_FILENO)
             guard input >= 0, output >= 0, close(STDIN_FILENO) == 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else {
                 throw PluginConnectionError.system(call: "dup", errno: errno)
             }
+            self.init(input: input, output: output, cache: ExpansionCache.standard())
+        }
+
+        /// The connection on `input` and `output`, answering from `cache` what it can.
+        init(input: CInt, output: CInt, cache: ExpansionCache?) {
             self.input = input
             self.output = output
+            self.cache = cache
             replies = StandardIOMessageConnection(inputFileDescriptor: input, outputFileDescriptor: output)
         }
 
@@ -59,32 +72,74 @@
             if let offsets = request.offsets {
                 reply = offsets.remapped(reply)
             }
-            guard let payload = ExpansionReply.json(for: reply) else {
+            let key = request.key
+            request.key = nil
+            guard let payload = try ExpansionReply.json(for: reply) ?? Self.cachedJSON(for: reply, key: key) else {
                 try replies.sendMessage(reply)
                 return
             }
+            if let key, case .expandMacroResult = reply {
+                cache?.store(payload, for: key)
+            }
+            try send(payload)
+        }
+
+        /// The JSON of an expansion's reply that is to be cached, as swift-syntax's encoder writes
+        /// it; nil for any other, which swift-syntax's connection writes.
+        private static func cachedJSON(for reply: PluginToHostMessage, key: [UInt8]?) throws -> [UInt8]? {
+            guard key != nil, case .expandMacroResult = reply else {
+                return nil
+            }
+            return try JSON.encode(reply)
+        }
+
+        /// Writes `payload` as one message.
+        private func send(_ payload: [UInt8]) throws {
             var header = UInt64(payload.count).littleEndian
             try withUnsafeBytes(of: &header) { try write($0) }
             try payload.withUnsafeBytes { try write($0) }
         }
 
         func waitForNextMessage<Message: Decodable>(_ type: Message.Type) throws -> Message? {
-            var header: UInt64 = 0
-            guard try withUnsafeMutableBytes(of: &header, { try read(into: $0) }) else {
-                return nil
+            while true {
+                var header: UInt64 = 0
+                guard try withUnsafeMutableBytes(of: &header, { try read(into: $0) }) else {
+                    return nil
+                }
+                let count = Int(UInt64(littleEndian: header))
+                // NB: an empty message asks the plugin to stop.
+                guard count > 0 else {
+                    return nil
+                }
+                var payload = [UInt8](repeating: 0, count: count)
+                guard try payload.withUnsafeMutableBytes({ try read(into: $0) }) else {
+                    return nil
+                }
+                filter.apply(to: &payload)
+                request.key = nil
+                if let cache {
+                    if payload.starts(with: Self.handshake) {
+                        cache.noteHandshake(payload)
+                    } else if Self.expansions.contains(where: payload.starts(with:)) {
+                        // NB: keyed before the bodies are taken out: two requests that differ only
+                        // in a body have replies whose positions differ.
+                        if let reply = cache.reply(to: payload) {
+                            try send(reply)
+                            continue
+                        }
+                        request.key = payload
+                    }
+                }
+                request.offsets = FunctionBodyFilter.apply(to: &payload)
+                return try payload.withUnsafeBufferPointer { try JSON.decode(type, from: $0) }
             }
-            let count = Int(UInt64(littleEndian: header))
-            // NB: an empty message asks the plugin to stop.
-            guard count > 0 else {
-                return nil
-            }
-            var payload = [UInt8](repeating: 0, count: count)
-            guard try payload.withUnsafeMutableBytes({ try read(into: $0) }) else {
-                return nil
-            }
-            filter.apply(to: &payload)
-            request.offsets = FunctionBodyFilter.apply(to: &payload)
-            return try payload.withUnsafeBufferPointer { try JSON.decode(type, from: $0) }
+        }
+
+        /// How the compiler's handshake and its expansion requests begin (it writes one member
+        /// per message, the message's kind).
+        private static let handshake = Array(#"{"getCapability":"#.utf8)
+        private static let expansions = [#"{"expandAttachedMacro":"#, #"{"expandFreestandingMacro":"#].map {
+            Array($0.utf8)
         }
 
         /// Fills `buffer`; false when the compiler closed the pipe first.

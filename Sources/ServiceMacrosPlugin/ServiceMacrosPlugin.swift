@@ -30,7 +30,7 @@ struct ServiceMacrosPlugin: CompilerPlugin {
     }
 
     /// Finds a macro by the module and type names the compiler asks for, as `CompilerPlugin` does.
-    private struct Provider: PluginProvider {
+    struct Provider: PluginProvider {
         let plugin: ServiceMacrosPlugin
 
         func resolveMacro(moduleName: String, typeName: String) throws -> any Macro.Type {
