@@ -8,6 +8,11 @@
 # bodies included, so this is where the size of a type shows. Each row is the best
 # of three rebuilds per variant, the two variants alternating (COMPILE_TIME_RUNS sets the count).
 # COMPILE_TIME_CONFIG=release measures release builds (the macro plugin is then optimised too).
+# The plugin's cache of its replies (/tmp/service-macro-cache-<uid>) is off for the first tables,
+# so that a rebuild expands every macro as a first build does; the table after them rebuilds with
+# the cache, as an edit-and-build loop does, where the plugin answered most requests in an earlier
+# build. The script empties the cache (a file in the directory's place turns it off), and leaves
+# it empty and on.
 set -euo pipefail
 config="${COMPILE_TIME_CONFIG:-debug}"
 cd "$(dirname "$0")"
@@ -85,6 +90,12 @@ write_files("MacroMethods50", 50, True, methods)
 write_files("HandMethods50", 50, False, methods)
 PY
 cd "$work"
+# Turns the plugin's cache off (a file where its directory would be), or on and empty.
+macro_cache="/tmp/service-macro-cache-$(id -u)"
+cache_off() { rm -rf "$macro_cache" && touch "$macro_cache"; }
+cache_empty() { rm -rf "$macro_cache"; }
+trap cache_empty EXIT
+cache_off
 build() {
     if ! swift build -c "$config" "$@" >build.log 2>&1; then
         cat build.log >&2
@@ -97,16 +108,22 @@ for target in Macro50 Hand50 Macro200 Hand200 Macro1000 Hand1000 MacroFiles200 H
     build --target "$target"
 done
 # Prints one table row: touches `file` (a name or a pattern) in the Macro and the Hand variant of `target` and times
-# each rebuild, alternating the two COMPILE_TIME_RUNS times (3 unless set); the best of each.
+# each rebuild, alternating the two COMPILE_TIME_RUNS times (3 unless set); the best of each. With
+# a fourth argument, the name of a type in `file`, it edits that type instead of touching the
+# file: a comment line of its own in the type's body before each rebuild.
 # NB: the best, not one run: this machine's single runs move by ±20 %, the hand-wired ones too.
 runs="${COMPILE_TIME_RUNS:-3}"
 row() {
-    local label=$1 target=$2 file=$3
+    local label=$1 target=$2 file=$3 edited=${4:-}
     declare -A seconds
     for ((run = 0; run < runs; run++)); do
         for kind in Macro Hand; do
-            # NB: `file` unquoted, so that a pattern touches every file it matches.
-            touch "Sources/$kind$target/"$file
+            if [[ -n "$edited" ]]; then
+                sed -i "/^final class $edited: /a\\    // edit $run" "Sources/$kind$target/$file"
+            else
+                # NB: `file` unquoted, so that a pattern touches every file it matches.
+                touch "Sources/$kind$target/"$file
+            fi
             local start end
             start=$(date +%s.%N)
             build --target "$kind$target"
@@ -133,6 +150,84 @@ echo "| 50 types with 30 methods each, one file each | @Injectable + @Assembly |
 echo "|---|---:|---:|---:|"
 row "every file touched" Methods50 "*.swift"
 row "one file touched" Methods50 T25.swift
+echo
+echo "| with the plugin's cache of its replies | @Injectable + @Assembly | hand-wired | ratio |"
+echo "|---|---:|---:|---:|"
+cache_empty
+# NB: each rebuild edits one type, so its request and those of the types after it in its file
+# (whose positions moved) are new; the plugin expands them and finds the others. The rows' first
+# rebuilds fill the cache.
+row "200 types in one file, one edited (the 101st)" 200 Graph.swift T100
+row "200 types, one file each, one edited" Files200 T100.swift T100
+row "50 types with 30 methods each, one file each, one edited" Methods50 T25.swift T25
+cache_off
+
+# Prints the compile and emit-module commands of `target` after touching `file` (Graph.swift
+# unless given), one per line, the compile job (whose primary file is `file`) first.
+# NB: a job of a target with many files reads them from a file list that SwiftPM deletes after the
+# build; the commands printed name a list of the target's sources written here instead.
+jobs() {
+    local file="${2:-Graph.swift}" list="$PWD/.build/$1.sources"
+    touch "Sources/$1/$file"
+    ls "$PWD/Sources/$1/"*.swift >"$list"
+    swift build -c "$config" --target "$1" -v 2>&1 \
+        | grep -E "swift-frontend -frontend (-c .*-primary-file [^ ]*Sources/$1/$file |-emit-module .*Sources/$1/)" \
+        | sed -E "s|-filelist [^ ]+|-filelist $list|g" | sort || true
+}
+mapfile -t macro_jobs < <(jobs Macro200)
+mapfile -t hand_jobs < <(jobs Hand200)
+mapfile -t macro_touched_jobs < <(jobs MacroFiles200 T100.swift)
+mapfile -t hand_touched_jobs < <(jobs HandFiles200 T100.swift)
+for list in macro_jobs hand_jobs macro_touched_jobs hand_touched_jobs; do
+    declare -n found="$list"
+    if [[ ${#found[@]} -ne 2 ]]; then
+        echo "error: expected a compile and an emit-module job in $list, found ${#found[@]}" >&2
+        exit 1
+    fi
+done
+
+# Where each job's time goes, by the compiler's own account (`-stats-output-dir`), each job run
+# alone: its wall time; type checking, in which the compiler also expands the macros, split into
+# the compiler's own CPU time and the rest, which is mostly waiting for the plugin (it answers one
+# request at a time); SIL (generation and the mandatory passes); IRGen; and what follows IRGen
+# (LLVM and writing the object file), which the compiler's timers do not cover.
+echo
+echo "| job (run alone) | wall | type checking: compiler | type checking: waiting (plugin) | SIL | IRGen | LLVM and the rest |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
+stats_row() {
+    local label=$1 command=$2 directory
+    directory=$(mktemp -d)
+    bash -c "$command -stats-output-dir $directory" >/dev/null 2>&1 || { echo "error: a job failed: $command" >&2; exit 1; }
+    python3 - "$label" "$directory"/*.json <<'STATS'
+import json, sys
+label, path = sys.argv[1], sys.argv[2]
+stats = json.load(open(path))
+def timer(name, kind="wall"):
+    return sum(value for key, value in stats.items() if key == f"time.swift.{name}.{kind}")
+wall = sum(value for key, value in stats.items() if key.startswith("time.swift-frontend.") and key.endswith(".wall"))
+sema = timer("Type checking and Semantic analysis")
+sema_cpu = timer("Type checking and Semantic analysis", "user") + timer("Type checking and Semantic analysis", "sys")
+sil = timer("SILGen") + timer("SIL optimization")
+irgen = timer("IRGen")
+rest = max(0.0, wall - sema - sil - irgen)
+print(f"| {label} | {wall:.2f} s | {sema_cpu:.2f} s | {max(0.0, sema - sema_cpu):.2f} s | {sil:.2f} s | {irgen:.2f} s | {rest:.2f} s |")
+STATS
+    rm -rf "$directory"
+}
+stats_row "200 types, one file: compile, macros" "${macro_jobs[0]}"
+stats_row "200 types, one file: emit-module, macros" "${macro_jobs[1]}"
+stats_row "200 types, one file: compile, by hand" "${hand_jobs[0]}"
+stats_row "200 types, one file: emit-module, by hand" "${hand_jobs[1]}"
+stats_row "one of 200 files touched: compile, macros" "${macro_touched_jobs[0]}"
+stats_row "one of 200 files touched: emit-module, macros" "${macro_touched_jobs[1]}"
+stats_row "one of 200 files touched: compile, by hand" "${hand_touched_jobs[0]}"
+stats_row "one of 200 files touched: emit-module, by hand" "${hand_touched_jobs[1]}"
+cache_empty
+stats_row "200 types, one file: compile, macros, the plugin's cache empty" "${macro_jobs[0]}"
+stats_row "200 types, one file: compile, macros, the cache filled by that job" "${macro_jobs[0]}"
+stats_row "one of 200 files touched: emit-module, macros, the cache empty" "${macro_touched_jobs[1]}"
+stats_row "one of 200 files touched: emit-module, macros, the cache filled by that job" "${macro_touched_jobs[1]}"
+cache_off
 
 # The 200-type target's two compiler jobs (compile and emit-module), as `swift build -v` runs them,
 # side by side as SwiftPM runs them, with the debug plugin and with a release-built one: what a
@@ -146,12 +241,6 @@ if [[ ! -x "$release_plugin" ]]; then
     exit 0
 fi
 release_plugin="$(realpath "$release_plugin")"
-# Prints the compile and emit-module commands of `target`, one per line, after touching its file.
-jobs() {
-    touch "Sources/$1/Graph.swift"
-    swift build -c "$config" --target "$1" -v 2>&1 \
-        | grep -E "swift-frontend -frontend (-c|-emit-module) .*Sources/$1/Graph.swift" || true
-}
 # Runs the two commands side by side, three times, and prints the best time in seconds.
 side_by_side() {
     local times=() start end pid
@@ -166,12 +255,6 @@ side_by_side() {
     done
     python3 -c "import sys; print(f'{min(map(float, sys.argv[1:])):.2f}')" "${times[@]}"
 }
-mapfile -t macro_jobs < <(jobs Macro200)
-mapfile -t hand_jobs < <(jobs Hand200)
-if [[ ${#macro_jobs[@]} -ne 2 || ${#hand_jobs[@]} -ne 2 ]]; then
-    echo "error: expected a compile and an emit-module job per target" >&2
-    exit 1
-fi
 with_release() { sed -E "s|-load-plugin-executable [^ ]*ServiceMacrosPlugin-tool#|-load-plugin-executable $release_plugin#|" <<<"$1"; }
 debug_plugin=$(side_by_side "${macro_jobs[0]}" "${macro_jobs[1]}")
 optimized_plugin=$(side_by_side "$(with_release "${macro_jobs[0]}")" "$(with_release "${macro_jobs[1]}")")
