@@ -160,9 +160,11 @@
             }
             defer { closedir(stream) }
             while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-                }
+                // NB: read in place, up to its NUL: a record is as long as its name, so a copy of
+                // the whole `d_name` array can read past the end of the directory's buffer.
+                let name = String(
+                    cString: (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
+                        .assumingMemoryBound(to: CChar.self))
                 guard name.hasSuffix(".expansion") || name.hasSuffix(".tmp") else {
                     continue
                 }
@@ -206,32 +208,27 @@
 
         /// Fills `buffer` from `descriptor`; false when the file ends first or a read fails.
         private static func readAll(_ descriptor: CInt, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
-            var done = 0
-            while done < buffer.count {
-                let count = read(descriptor, buffer.baseAddress! + done, buffer.count - done)
-                if count < 0 && errno == EINTR {
-                    continue
-                }
-                guard count > 0 else {
-                    return false
-                }
-                done += count
-            }
-            return true
+            transferAll(buffer.count) { done in read(descriptor, buffer.baseAddress! + done, buffer.count - done) }
         }
 
         /// Writes all of `buffer` to `descriptor`; false when a write fails.
         private static func writeAll(_ descriptor: CInt, _ buffer: UnsafeRawBufferPointer) -> Bool {
+            transferAll(buffer.count) { done in write(descriptor, buffer.baseAddress! + done, buffer.count - done) }
+        }
+
+        /// Calls `transfer` (a read or a write of what is left after the bytes done) until it has
+        /// moved `count` bytes; false when it moves none, or fails other than by an interruption.
+        private static func transferAll(_ count: Int, _ transfer: (_ done: Int) -> Int) -> Bool {
             var done = 0
-            while done < buffer.count {
-                let count = write(descriptor, buffer.baseAddress! + done, buffer.count - done)
-                if count < 0 && errno == EINTR {
+            while done < count {
+                let moved = transfer(done)
+                if moved < 0 && errno == EINTR {
                     continue
                 }
-                guard count > 0 else {
+                guard moved > 0 else {
                     return false
                 }
-                done += count
+                done += moved
             }
             return true
         }

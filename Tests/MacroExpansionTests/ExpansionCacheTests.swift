@@ -171,7 +171,15 @@ struct ExpansionCacheTests {
             )
         }
         #expect(cache.reply(to: mistake) == reply)
+        // NB: enough entries, with names of every length, to fill the buffers the directory is
+        // read through, so that AddressSanitizer sees a read past the end of one (CI runs this
+        // suite under it).
+        for index in 0..<3_000 {
+            let name = "\(String(repeating: "e", count: index % 200))\(index).expansion"
+            #expect(FileManager.default.createFile(atPath: "\(cache.directory)/\(name)", contents: Data()))
+        }
         cache.prune(now: time(nil))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.directory).count == 3_001)
         #expect(!FileManager.default.fileExists(atPath: cache.path(for: clock)))
         #expect(cache.reply(to: mistake) == reply)
     }
