@@ -13,8 +13,8 @@
     ///
     /// Every build runs a module's emit-module job, which expands every macro of the module
     /// again, in every file, though only the touched file changed: for a module of 200
-    /// `@Injectable` types that job spent 0.70 s of its 1.9 s waiting for the plugin
-    /// (`Benchmarks/compile-time.sh`). A request is the whole input of an expansion: the macro
+    /// `@Injectable` types (one file touched) that job spent 0.57 s of its 1.72 s waiting for
+    /// the plugin, and 0.03 s with this cache (`Benchmarks/compile-time.sh`). A request is the whole input of an expansion: the macro
     /// and its role, the syntax it is attached to, with its file and position, its lexical
     /// context and the build configuration (made compact, its sets in one order, by
     /// `BuildConfigurationFilter`). So a reply depends on the request and on the plugin alone,
