@@ -36,7 +36,7 @@
         /// Where the entries are.
         let directory: String
         /// The plugin's executable and the compiler's handshake, as an entry's first key.
-        private(set) var identity: [UInt8]
+        private var identity: [UInt8]
 
         /// The first bytes of an entry; then the identity's and the request's lengths (64-bit, little
         /// endian), the identity, the request, and the reply.

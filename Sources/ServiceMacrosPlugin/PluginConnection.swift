@@ -72,25 +72,24 @@
             if let offsets = request.offsets {
                 reply = offsets.remapped(reply)
             }
-            let key = request.key
+            // NB: only an expansion's reply is kept; any other reply to a request is the listener's.
+            let key = request.key.flatMap { key -> [UInt8]? in
+                guard case .expandMacroResult = reply else {
+                    return nil
+                }
+                return key
+            }
             request.key = nil
-            guard let payload = try ExpansionReply.json(for: reply) ?? Self.cachedJSON(for: reply, key: key) else {
+            // NB: a reply to keep is encoded here, as swift-syntax's encoder writes it, so that the
+            // bytes kept are the bytes sent.
+            guard let payload = try ExpansionReply.json(for: reply) ?? key.map({ _ in try JSON.encode(reply) }) else {
                 try replies.sendMessage(reply)
                 return
             }
-            if let key, case .expandMacroResult = reply {
+            if let key {
                 cache?.store(payload, for: key)
             }
             try send(payload)
-        }
-
-        /// The JSON of an expansion's reply that is to be cached, as swift-syntax's encoder writes
-        /// it; nil for any other, which swift-syntax's connection writes.
-        private static func cachedJSON(for reply: PluginToHostMessage, key: [UInt8]?) throws -> [UInt8]? {
-            guard key != nil, case .expandMacroResult = reply else {
-                return nil
-            }
-            return try JSON.encode(reply)
         }
 
         /// Writes `payload` as one message.
