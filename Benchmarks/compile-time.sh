@@ -13,6 +13,8 @@
 # the cache, as an edit-and-build loop does, where the plugin answered most requests in an earlier
 # build. The script empties the cache (a file in the directory's place turns it off), and leaves
 # it empty and on.
+# Then the 200-type target as source: its expansions pasted in, and the same without the
+# compile-time checks, which splits its cost into the plugin's, the checks' and the rest's.
 set -euo pipefail
 config="${COMPILE_TIME_CONFIG:-debug}"
 cd "$(dirname "$0")"
@@ -24,7 +26,7 @@ root = pathlib.Path(sys.argv[1])
 (root / "Package.swift").write_text('''// swift-tools-version: 6.2
 import PackageDescription
 let service = String(Context.packageDirectory.split(separator: "/").dropLast(2).last ?? "main").lowercased()
-let targets = ["Macro50", "Hand50", "Macro200", "Hand200", "Macro1000", "Hand1000", "MacroFiles200", "HandFiles200", "MacroMethods50", "HandMethods50"]
+let targets = ["Macro50", "Hand50", "Macro200", "Hand200", "Macro1000", "Hand1000", "MacroFiles200", "HandFiles200", "MacroMethods50", "HandMethods50", "Expanded200", "Runtime200"]
 let package = Package(
     name: "CompileTime",
     platforms: [.macOS(.v15)],
@@ -88,6 +90,9 @@ method = """    func method{m}(_ input: [Int], scale: Double) -> String {{
 methods = "".join(method.format(m=m) for m in range(30))
 write_files("MacroMethods50", 50, True, methods)
 write_files("HandMethods50", 50, False, methods)
+# Written from the macros' own expansions once Macro200 is built (see the last table but two).
+for name in ("Expanded200", "Runtime200"):
+    write(name, ["import Service"])
 PY
 cd "$work"
 # Turns the plugin's cache off (a file where its directory would be), or on and empty.
@@ -185,6 +190,78 @@ for list in macro_jobs hand_jobs macro_touched_jobs hand_touched_jobs; do
         exit 1
     fi
 done
+
+# The 200-type target as source: its expansions, as the compiler dumps them, pasted into a file
+# with the types, and the same without the compile-time checks (each type's `__ProviderChecks`,
+# `T.init` check, cycle-check node and isolation check; the assembly's track, `@Injectable`,
+# dependency and cycle checks), which leaves what a registration and a resolve use. Against the
+# macros, the first is what the plugin's expansions cost; against hand-wiring, the second is what
+# the macros' output would cost without checks.
+expansions="$PWD/.build/macro200-expansions.txt"
+bash -c "${macro_jobs[1]} -dump-macro-expansions" 2>"$expansions" >/dev/null || true
+python3 - "$expansions" "Sources/Macro200/Graph.swift" . <<'VARIANTS'
+import pathlib, re, sys
+dump, source, root = sys.argv[1], pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3])
+text = "-" * 30 + "\n" + open(dump).read()
+parts = re.split(r"^-{30}\n(@__swiftmacro_\S+)\n-{30}\n", text, flags=re.M)
+blocks = [(parts[i], re.sub(r"\n-{30}\n?$", "", parts[i + 1].rstrip("\n") + "\n").rstrip("\n")) for i in range(1, len(parts), 2)]
+def unlocated(block):
+    return "\n".join(line for line in block.split("\n") if not line.strip().startswith("#sourceLocation"))
+def declarations(lines, indent):
+    """`lines` split into the declarations that begin at `indent` spaces."""
+    found, current = [], []
+    for line in lines:
+        if line.startswith(" " * indent) and len(line) > indent and line[indent] not in " }" and current:
+            found.append(current)
+            current = []
+        current.append(line)
+    return found + ([current] if current else [])
+checks = re.compile(r"\s*(public |package )?(nonisolated )?(private )?(static )?(protocol __ProviderChecks|func `|protocol __CycleRequirements|typealias __CycleEdges|var `|func __isolationCheck)")
+injectables = [unlocated(body) for name, body in blocks if "InjectablefMe_" in name]
+members = unlocated(next((body for name, body in blocks if name.endswith("fMm_.swift")), ""))
+conformance = next((body for name, body in blocks if "Injectable" not in name and name.endswith("fMe_.swift")), "")
+runtime_members = [d for d in declarations(members.split("\n"), 0)
+                   if re.match(r"(nonisolated static let registrations|private nonisolated static func __registrationTable|nonisolated func assemble)", d[0])]
+if len(injectables) != 200 or len(runtime_members) != 3 or not conformance:
+    sys.exit(f"error: the dumped expansions changed shape: {len(injectables)} @Injectable, {len(runtime_members)} assembly members")
+types = source.read_text().replace("@Injectable\n", "")
+types = types[: types.index("@Assembly")]
+def runtime_only(extension):
+    lines = extension.split("\n")
+    kept = [d for d in declarations(lines[1:-1], 4) if not checks.match(d[0])]
+    return "\n".join([lines[0]] + [line for d in kept for line in d] + [lines[-1]])
+def write(target, extensions, assembly):
+    body = types + "\n".join(extensions) + "\n\nstruct GeneratedAssembly {\n" + assembly + "\n}\n" + conformance + "\n"
+    (root / "Sources" / target / "Graph.swift").write_text(body)
+write("Expanded200", injectables, members)
+write("Runtime200", [runtime_only(e) for e in injectables], "\n".join(line for d in runtime_members for line in d))
+VARIANTS
+build --target Expanded200
+build --target Runtime200
+# Prints the best of COMPILE_TIME_RUNS rebuilds of each target given, alternating them, after
+# touching its Graph.swift.
+best_of() {
+    declare -A best
+    for ((run = 0; run < runs; run++)); do
+        for target in "$@"; do
+            touch "Sources/$target/Graph.swift"
+            local start end
+            start=$(date +%s.%N)
+            build --target "$target"
+            end=$(date +%s.%N)
+            best[$target]=$(python3 -c "print(f'{min($end - $start, float(\"${best[$target]:-inf}\")):.2f}')")
+        done
+    done
+    for target in "$@"; do
+        echo "${best[$target]}"
+    done
+}
+mapfile -t split < <(best_of Macro200 Expanded200 Runtime200 Hand200)
+echo
+echo "| 200 types in one file | macros | their expansions as source | without the checks | by hand |"
+echo "|---|---:|---:|---:|---:|"
+echo "| full rebuild | ${split[0]} s | ${split[1]} s | ${split[2]} s | ${split[3]} s |"
+echo "| ratio to hand-wired | ×$(python3 -c "print(f'{${split[0]} / ${split[3]}:.2f}')") | ×$(python3 -c "print(f'{${split[1]} / ${split[3]}:.2f}')") | ×$(python3 -c "print(f'{${split[2]} / ${split[3]}:.2f}')") | ×1.00 |"
 
 # Where each job's time goes, by the compiler's own account (`-stats-output-dir`), each job run
 # alone: its wall time; type checking, in which the compiler also expands the macros, split into
