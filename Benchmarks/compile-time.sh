@@ -118,6 +118,14 @@ done
 # file: a comment line of its own in the type's body before each rebuild.
 # NB: the best, not one run: this machine's single runs move by ±20 %, the hand-wired ones too.
 runs="${COMPILE_TIME_RUNS:-3}"
+# Rebuilds `target` and prints the smaller of its time and `best` (seconds, none if empty).
+timed_build() {
+    local target=$1 best=${2:-inf} start end
+    start=$(date +%s.%N)
+    build --target "$target"
+    end=$(date +%s.%N)
+    python3 -c "print(f'{min($end - $start, float(\"$best\")):.2f}')"
+}
 row() {
     local label=$1 target=$2 file=$3 edited=${4:-}
     declare -A seconds
@@ -129,11 +137,7 @@ row() {
                 # NB: `file` unquoted, so that a pattern touches every file it matches.
                 touch "Sources/$kind$target/"$file
             fi
-            local start end
-            start=$(date +%s.%N)
-            build --target "$kind$target"
-            end=$(date +%s.%N)
-            seconds[$kind]=$(python3 -c "print(f'{min($end - $start, float(\"${seconds[$kind]:-inf}\")):.2f}')")
+            seconds[$kind]=$(timed_build "$kind$target" "${seconds[$kind]:-}")
         done
     done
     local ratio
@@ -245,11 +249,7 @@ best_of() {
     for ((run = 0; run < runs; run++)); do
         for target in "$@"; do
             touch "Sources/$target/Graph.swift"
-            local start end
-            start=$(date +%s.%N)
-            build --target "$target"
-            end=$(date +%s.%N)
-            best[$target]=$(python3 -c "print(f'{min($end - $start, float(\"${best[$target]:-inf}\")):.2f}')")
+            best[$target]=$(timed_build "$target" "${best[$target]:-}")
         done
     done
     for target in "$@"; do
