@@ -14,6 +14,7 @@
 #endif
 
 SERVICE_THREAD_LOCAL void *_Nullable service_thread_frame = 0;
+SERVICE_THREAD_LOCAL void *_Nullable service_thread_assembling = 0;
 
 intptr_t service_depth_floor = SERVICE_DEFAULT_DEPTH_LIMIT;
 

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 import Testing
 
@@ -319,6 +320,46 @@ struct EngineTests {
         #expect(env.storage.withAssembly { $0.assembled.count } == 1 && tracker.aliveCount == 1)
         env.resetAll()
         #expect(env.storage.withAssembly { $0.assembled.isEmpty } && tracker.aliveCount == 0)
+    }
+
+    @Test("a registration made while another thread applies an assembly to another environment is not that assembly's")
+    func anotherThreadsAssemblyClaimsNothing() throws {
+        final class Pool: Sendable {}
+        struct BlockingAssembly: NonisolatedAssembly {
+            static let registrations: [AssemblyRegistration] = []
+            let entered: DispatchSemaphore
+            let release: DispatchSemaphore
+            func assemble(env: ServiceEnv) {
+                env.register(Int.self) { 1 }
+                entered.signal()
+                release.wait()
+            }
+        }
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let assembling = ServiceEnv(name: "assembling")
+        let overriding = ServiceEnv(name: "overriding")
+        let tracker = WeakTracker()
+        // NB: one thread is inside the assembly's `assemble(env:)` while the other registers.
+        let finished = runOnThreads(2) { index in
+            guard index == 1 else {
+                assembling.apply(BlockingAssembly(entered: entered, release: release))
+                return
+            }
+            entered.wait()
+            let pool = Pool()
+            tracker.track(pool)
+            overriding.register(Pool.self) { pool }
+            overriding.register(GeneratedLeaf.self, scope: .transient)
+            release.signal()
+        }
+        #expect(finished)
+        #expect(overriding.storage.withAssembly { $0.assembled.isEmpty }, "the log keeps only an assembly's own")
+        #expect(overriding.storage.ownRegistrationsWithSerials().allSatisfy { $0.serial == nil })
+        #expect(assembling.storage.withAssembly { $0.assembled.count } == 1)
+        #expect(assembling.storage.ownRegistrationsWithSerials().map { $0.serial != nil } == [true])
+        overriding.register(Pool.self) { Pool() }
+        #expect(tracker.aliveCount == 0, "nothing kept the replaced factory's capture")
     }
 
     @Test("slots in many blocks keep their registrations and instances; all are released with the environment")

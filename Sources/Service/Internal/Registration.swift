@@ -1,3 +1,4 @@
+import ServiceThreadLocal
 public import Synchronization
 
 /// The track a registration lives on: any thread, or the main actor only.
@@ -84,9 +85,32 @@ class Registration: @unchecked Sendable {
 
     private static let serials = Atomic<UInt64>(0)
 
-    /// How many `assemble` sessions are running; registrations outside them take no serial, so
-    /// the common registration path does no read-modify-write on shared memory and takes no lock.
-    static let assemblies = Atomic(0)
+    /// Whether the calling thread is applying an assembly to `storage`, or with no storage given,
+    /// to any environment: a registration made then is the assembly's, and takes a serial.
+    /// Registrations outside an assembly take none, so the common registration path does no
+    /// read-modify-write on shared memory and takes no lock.
+    ///
+    /// NB: the thread's, not a count of the assemblies being applied anywhere: an override
+    /// registered on one thread while another thread applied an assembly, to another environment,
+    /// was taken for an assembly's registration, and the assembly log kept it.
+    static func isAssembling(into storage: ServiceStorage? = nil) -> Bool {
+        let assembling = service_thread_assembling_cell().pointee
+        guard let storage else {
+            return assembling != nil
+        }
+        return assembling == Unmanaged.passUnretained(storage).toOpaque()
+    }
+
+    /// Runs `body`, an assembly's `assemble(env:)` for `storage`, with the calling thread marked
+    /// as applying it (see `isAssembling(into:)`).
+    @discardableResult
+    static func assembling<Result>(into storage: ServiceStorage, _ body: () throws -> Result) rethrows -> Result {
+        let cell = service_thread_assembling_cell()
+        let previous = cell.pointee
+        cell.pointee = Unmanaged.passUnretained(storage).toOpaque()
+        defer { cell.pointee = previous }
+        return try body()
+    }
 
     /// A new serial for a registration installed while an assembly is being applied: it tells an
     /// assembly's own registrations from later overrides.
@@ -161,7 +185,10 @@ class DescribedRegistration: Registration, @unchecked Sendable {
     /// generated assembly makes these, and the word costs them no allocator class (the subclasses
     /// with a factory are 56 bytes, in the 64-byte class), where a lock and a log entry per
     /// registration cost assembling 100 of them a fifth more time.
-    private let serial = Registration.assemblies.load(ordering: .relaxed) == 0 ? 0 : Registration.nextSerial()
+    ///
+    /// NB: made with the registration, on the thread that is applying the assembly, before it is
+    /// installed in the environment that thread is assembling.
+    private let serial = Registration.isAssembling() ? Registration.nextSerial() : 0
 
     @usableFromInline
     override var metadata: RegistrationMetadata? {

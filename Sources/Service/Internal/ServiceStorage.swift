@@ -411,7 +411,7 @@ final class ServiceStorage: @unchecked Sendable {
     @usableFromInline
     func install(_ registration: Registration, for type: Any.Type, tags: TagSet = .empty) {
         let (slot, isNew) = slot(creating: type, tags: tags, with: registration)
-        if Registration.assemblies.load(ordering: .relaxed) != 0 && !registration.keepsSerial {
+        if !registration.keepsSerial && Registration.isAssembling(into: self) {
             let serial = Registration.nextSerial()
             mayHaveAssembled.store(true, ordering: .relaxed)
             // NB: what the log held is released after the lock: a registration's deinit releases

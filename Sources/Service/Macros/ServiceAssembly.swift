@@ -118,10 +118,10 @@ extension ServiceEnv {
 
     /// Applies `assembly` once, as part of the `assemble` or `apply` call in progress.
     func applyDeclared<Assembly: NonisolatedAssembly>(_ assembly: Assembly) {
-        Registration.assemblies.add(1, ordering: .relaxed)
-        defer { Registration.assemblies.subtract(1, ordering: .relaxed) }
-        AssemblyLog.applyOnce(Assembly.self, registrations: Assembly.registrations, in: storage) {
-            assembly.assemble(env: self)
+        Registration.assembling(into: storage) {
+            AssemblyLog.applyOnce(Assembly.self, registrations: Assembly.registrations, in: storage) {
+                assembly.assemble(env: self)
+            }
         }
     }
 
@@ -210,9 +210,9 @@ final class AssemblySession {
         }
         let session = AssemblySession(env: env)
         active[key] = session
-        Registration.assemblies.add(1, ordering: .relaxed)
-        body(session)
-        Registration.assemblies.subtract(1, ordering: .relaxed)
+        Registration.assembling(into: env.storage) {
+            body(session)
+        }
         active[key] = nil
         // NB: hooks run after the session closed, so an `assemble` inside a hook starts afresh.
         for assembly in session.applied {

@@ -30,6 +30,15 @@ static inline void *_Nullable *_Nonnull service_thread_frame_cell(void) {
     return &service_thread_frame;
 }
 
+/// The storage whose assembly the calling thread is applying (an assembly's `assemble(env:)`
+/// runs synchronously on it), or null.
+extern SERVICE_THREAD_LOCAL void *_Nullable service_thread_assembling;
+
+/// The address of the calling thread's assembling storage, valid for as long as the thread runs.
+static inline void *_Nullable *_Nonnull service_thread_assembling_cell(void) {
+    return &service_thread_assembling;
+}
+
 /// The smallest resolution depth limit ever bound in the process: see `DepthFloor`.
 #define SERVICE_DEFAULT_DEPTH_LIMIT 100
 
