@@ -411,7 +411,9 @@ final class ServiceStorage: @unchecked Sendable {
     @usableFromInline
     func install(_ registration: Registration, for type: Any.Type, tags: TagSet = .empty) {
         let (slot, isNew) = slot(creating: type, tags: tags, with: registration)
-        if !registration.keepsSerial && Registration.isAssembling(into: self) {
+        // NB: the thread-local first: it is a load, `keepsSerial` a dynamic call, and almost no
+        // registration is made while its thread applies an assembly.
+        if Registration.isAssembling(into: self) && !registration.keepsSerial {
             let serial = Registration.nextSerial()
             mayHaveAssembled.store(true, ordering: .relaxed)
             // NB: what the log held is released after the lock: a registration's deinit releases
