@@ -26,7 +26,7 @@ root = pathlib.Path(sys.argv[1])
 (root / "Package.swift").write_text('''// swift-tools-version: 6.2
 import PackageDescription
 let service = String(Context.packageDirectory.split(separator: "/").dropLast(2).last ?? "main").lowercased()
-let targets = ["Macro50", "Hand50", "Macro200", "Hand200", "Macro1000", "Hand1000", "MacroFiles200", "HandFiles200", "MacroMethods50", "HandMethods50", "Expanded200", "Runtime200"]
+let targets = ["Macro50", "Hand50", "Macro200", "Hand200", "Macro1000", "Hand1000", "MacroFiles200", "HandFiles200", "MacroMethods50", "HandMethods50", "Expanded200", "Runtime200", "ExpandedFiles200", "RuntimeFiles200"]
 let package = Package(
     name: "CompileTime",
     platforms: [.macOS(.v15)],
@@ -90,8 +90,9 @@ method = """    func method{m}(_ input: [Int], scale: Double) -> String {{
 methods = "".join(method.format(m=m) for m in range(30))
 write_files("MacroMethods50", 50, True, methods)
 write_files("HandMethods50", 50, False, methods)
-# Written from the macros' own expansions once Macro200 is built (see the last table but two).
-for name in ("Expanded200", "Runtime200"):
+# Written from the macros' own expansions once Macro200 and MacroFiles200 are built (see the
+# tables after the cache's).
+for name in ("Expanded200", "Runtime200", "ExpandedFiles200", "RuntimeFiles200"):
     write(name, ["import Service"])
 PY
 cd "$work"
@@ -195,20 +196,25 @@ for list in macro_jobs hand_jobs macro_touched_jobs hand_touched_jobs; do
     fi
 done
 
-# The 200-type target as source: its expansions, as the compiler dumps them, pasted into a file
-# with the types, and the same without the compile-time checks (each type's `__ProviderChecks`,
-# `T.init` check, cycle-check node and isolation check; the assembly's track, `@Injectable`,
-# dependency and cycle checks), which leaves what a registration and a resolve use. Against the
-# macros, the first is what the plugin's expansions cost; against hand-wiring, the second is what
-# the macros' output would cost without checks.
+# The 200-type targets as source: their expansions, as the compiler dumps them, pasted into the
+# files with the types, and the same without the compile-time checks (each type's
+# `__ProviderChecks`, `T.init` check, cycle-check node and isolation check; the assembly's track,
+# `@Injectable`, dependency and cycle checks), which leaves what a registration and a resolve use.
+# Against the macros, the first is what the plugin's expansions cost; against hand-wiring, the
+# second is what the macros' output would cost without checks. Both for the target of one file
+# (rebuilt in full) and for the target of one file per type (one file touched, where the
+# emit-module job is the build).
+# NB: in the one-file-per-type copy, the body of the assembly's `__injectionGraphs()` is left out:
+# it declares types, so the emit-module job type-checks it when it is source, and skips it when a
+# macro wrote it; a touched type's file does not recompile the assembly's, so in the macro build
+# only the one job that compiles the assembly's file checks it.
 expansions="$PWD/.build/macro200-expansions.txt"
 bash -c "${macro_jobs[1]} -dump-macro-expansions" 2>"$expansions" >/dev/null || true
-python3 - "$expansions" "Sources/Macro200/Graph.swift" . <<'VARIANTS'
+file_expansions="$PWD/.build/macrofiles200-expansions.txt"
+bash -c "${macro_touched_jobs[1]} -dump-macro-expansions" 2>"$file_expansions" >/dev/null || true
+python3 - "$expansions" "$file_expansions" . <<'VARIANTS'
 import pathlib, re, sys
-dump, source, root = sys.argv[1], pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3])
-text = "-" * 30 + "\n" + open(dump).read()
-parts = re.split(r"^-{30}\n(@__swiftmacro_\S+)\n-{30}\n", text, flags=re.M)
-blocks = [(parts[i], re.sub(r"\n-{30}\n?$", "", parts[i + 1].rstrip("\n") + "\n").rstrip("\n")) for i in range(1, len(parts), 2)]
+root = pathlib.Path(sys.argv[3])
 def unlocated(block):
     return "\n".join(line for line in block.split("\n") if not line.strip().startswith("#sourceLocation"))
 def declarations(lines, indent):
@@ -221,34 +227,64 @@ def declarations(lines, indent):
         current.append(line)
     return found + ([current] if current else [])
 checks = re.compile(r"\s*(public |package )?(nonisolated )?(private )?(static )?(protocol __ProviderChecks|func `|protocol __CycleRequirements|typealias __CycleEdges|var `|func __isolationCheck)")
-injectables = [unlocated(body) for name, body in blocks if "InjectablefMe_" in name]
-members = unlocated(next((body for name, body in blocks if name.endswith("fMm_.swift")), ""))
-conformance = next((body for name, body in blocks if "Injectable" not in name and name.endswith("fMe_.swift")), "")
-runtime_members = [d for d in declarations(members.split("\n"), 0)
-                   if re.match(r"(nonisolated static let registrations|private nonisolated static func __registrationTable|nonisolated func assemble)", d[0])]
-if len(injectables) != 200 or len(runtime_members) != 3 or not conformance:
-    sys.exit(f"error: the dumped expansions changed shape: {len(injectables)} @Injectable, {len(runtime_members)} assembly members")
-types = source.read_text().replace("@Injectable\n", "")
-types = types[: types.index("@Assembly")]
+runtime_member = re.compile(r"(nonisolated static let registrations|private nonisolated static func __registrationTable|nonisolated func assemble)")
+def expansions(dump):
+    """The dump's `@Injectable` extensions by type name, the assembly's members and its conformance."""
+    text = "-" * 30 + "\n" + open(dump).read()
+    parts = re.split(r"^-{30}\n(@__swiftmacro_\S+)\n-{30}\n", text, flags=re.M)
+    blocks = [(parts[i], re.sub(r"\n-{30}\n?$", "", parts[i + 1].rstrip("\n") + "\n").rstrip("\n")) for i in range(1, len(parts), 2)]
+    injectables = {}
+    for name, body in blocks:
+        if "InjectablefMe_" in name:
+            body = unlocated(body)
+            injectables[re.match(r"extension (\w+):", body).group(1)] = body
+    members = declarations(unlocated(next((body for name, body in blocks if name.endswith("fMm_.swift")), "")).split("\n"), 0)
+    conformance = next((body for name, body in blocks if "Injectable" not in name and name.endswith("fMe_.swift")), "")
+    runtime_members = [d for d in members if runtime_member.match(d[0])]
+    if len(injectables) != 200 or len(runtime_members) != 3 or not conformance:
+        sys.exit(f"error: the dumped expansions of {dump} changed shape: {len(injectables)} @Injectable, {len(runtime_members)} assembly members")
+    return injectables, members, runtime_members, conformance
 def runtime_only(extension):
     lines = extension.split("\n")
     kept = [d for d in declarations(lines[1:-1], 4) if not checks.match(d[0])]
     return "\n".join([lines[0]] + [line for d in kept for line in d] + [lines[-1]])
-def write(target, extensions, assembly):
-    body = types + "\n".join(extensions) + "\n\nstruct GeneratedAssembly {\n" + assembly + "\n}\n" + conformance + "\n"
-    (root / "Sources" / target / "Graph.swift").write_text(body)
-write("Expanded200", injectables, members)
-write("Runtime200", [runtime_only(e) for e in injectables], "\n".join(line for d in runtime_members for line in d))
+def assembly(members, conformance):
+    return "struct GeneratedAssembly {\n" + "\n".join(line for d in members for line in d) + "\n}\n" + conformance + "\n"
+def without_check_body(members):
+    return [["private static func __injectionGraphs() {}"] if d[0].startswith("private static func __injectionGraphs()") else d for d in members]
+# One file: the types, then every extension, then the assembly.
+injectables, members, runtime_members, conformance = expansions(sys.argv[1])
+source = (root / "Sources" / "Macro200" / "Graph.swift").read_text().replace("@Injectable\n", "")
+types = source[: source.index("@Assembly")]
+def write(target, extensions, members):
+    (root / "Sources" / target / "Graph.swift").write_text(types + "\n".join(extensions) + "\n\n" + assembly(members, conformance))
+write("Expanded200", injectables.values(), members)
+write("Runtime200", [runtime_only(e) for e in injectables.values()], runtime_members)
+# One file per type: each type's extension in its file, the assembly in Wiring.swift.
+injectables, members, runtime_members, conformance = expansions(sys.argv[2])
+def write_files(target, extension, members):
+    directory = root / "Sources" / target
+    for stale in directory.glob("*.swift"):
+        stale.unlink()
+    for path in sorted((root / "Sources" / "MacroFiles200").glob("T*.swift")):
+        declaration = path.read_text().replace("@Injectable\n", "")
+        (directory / path.name).write_text(declaration + "\n" + extension(injectables[path.stem]) + "\n")
+    (directory / "Wiring.swift").write_text("import Service\n\n" + assembly(members, conformance))
+write_files("ExpandedFiles200", lambda e: e, without_check_body(members))
+write_files("RuntimeFiles200", runtime_only, runtime_members)
 VARIANTS
-build --target Expanded200
-build --target Runtime200
-# Prints the best of COMPILE_TIME_RUNS rebuilds of each target given, alternating them, after
-# touching its Graph.swift.
+for target in Expanded200 Runtime200 ExpandedFiles200 RuntimeFiles200; do
+    build --target "$target"
+done
+# Prints the best of COMPILE_TIME_RUNS rebuilds of each target given after `file`, alternating
+# them, after touching `file` in each.
 best_of() {
+    local file=$1
+    shift
     declare -A best
     for ((run = 0; run < runs; run++)); do
         for target in "$@"; do
-            touch "Sources/$target/Graph.swift"
+            touch "Sources/$target/$file"
             best[$target]=$(timed_build "$target" "${best[$target]:-}")
         done
     done
@@ -256,14 +292,30 @@ best_of() {
         echo "${best[$target]}"
     done
 }
+# Prints a table row: `label`, then the four times given and their ratios to the last.
+split_row() {
+    python3 - "$@" <<'ROW'
+import sys
+label, times = sys.argv[1], [float(t) for t in sys.argv[2:]]
+print(f"| {label} | " + " | ".join(f"{t:.2f} s (×{t / times[-1]:.2f})" for t in times) + " |")
+ROW
+}
 # NB: into a variable first: a failed build inside `< <(…)` would not stop the script.
-split_times=$(best_of Macro200 Expanded200 Runtime200 Hand200)
+split_times=$(best_of Graph.swift Macro200 Expanded200 Runtime200 Hand200)
 mapfile -t split <<<"$split_times"
+# NB: with the plugin's cache on and filled by a first build, as in an edit-and-build loop: the
+# touched file's requests are the same bytes, and the plugin answers every one from the cache.
+cache_empty
+touch Sources/MacroFiles200/T100.swift
+build --target MacroFiles200
+file_split_times=$(best_of T100.swift MacroFiles200 ExpandedFiles200 RuntimeFiles200 HandFiles200)
+mapfile -t file_split <<<"$file_split_times"
+cache_off
 echo
-echo "| 200 types in one file | macros | their expansions as source | without the checks | by hand |"
+echo "| 200 types | macros | their expansions as source | without the checks | by hand |"
 echo "|---|---:|---:|---:|---:|"
-echo "| full rebuild | ${split[0]} s | ${split[1]} s | ${split[2]} s | ${split[3]} s |"
-echo "| ratio to hand-wired | ×$(python3 -c "print(f'{${split[0]} / ${split[3]}:.2f}')") | ×$(python3 -c "print(f'{${split[1]} / ${split[3]}:.2f}')") | ×$(python3 -c "print(f'{${split[2]} / ${split[3]}:.2f}')") | ×1.00 |"
+split_row "one file, rebuilt in full" "${split[@]}"
+split_row "one file each, one touched (the plugin's replies kept)" "${file_split[@]}"
 
 # Where each job's time goes, by the compiler's own account (`-stats-output-dir`), each job run
 # alone: its wall time; type checking, in which the compiler also expands the macros, split into
