@@ -20,12 +20,16 @@ let package = Package(
                 .product(name: "Service", package: servicePackage),
                 .product(name: "Swinject", package: "Swinject"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
+                "HeapProbe",
                 "RetainProbe",
             ],
         ),
         // `--check-read-order`: the retain hook that checks a release build retains a cached
         // instance inside its read section.
         .target(name: "RetainProbe"),
+        // `--memory` and the full run: the allocator's count of the bytes in use, beside the
+        // resident memory.
+        .target(name: "HeapProbe"),
     ],
     swiftLanguageModes: [.v6],
 )

@@ -1,3 +1,4 @@
+import Dependencies
 import Service
 import Swinject
 
@@ -12,6 +13,13 @@ struct TypeRegistrar: Sendable {
     let service: @Sendable (ServiceEnv) -> Void
     let swinject: @Sendable (Container) -> Void
     let handWritten: @Sendable (inout [ObjectIdentifier: @Sendable () -> Any]) -> Void
+    let dependencies: @Sendable (inout DependencyValues) -> Void
+}
+
+/// The swift-dependencies key of `Registered<Tag>`, whose value is a factory, as the library's
+/// idiom for building objects has it.
+private enum RegisteredKey<Tag>: DependencyKey {
+    static var liveValue: @Sendable () -> Registered<Tag> { { Registered<Tag>() } }
 }
 
 /// Registrars for `count` distinct types.
@@ -36,6 +44,7 @@ private func registrar(for tag: Any.Type) -> TypeRegistrar {
             service: { $0.register(Registered<T>.self, scope: .transient) { Registered<T>() } },
             swinject: { $0.register(Registered<T>.self) { _ in Registered<T>() } },
             handWritten: { $0[ObjectIdentifier(Registered<T>.self)] = { Registered<T>() } },
+            dependencies: { $0[RegisteredKey<T>.self] = { Registered<T>() } },
         )
     }
     return _openExistential(tag, do: open)

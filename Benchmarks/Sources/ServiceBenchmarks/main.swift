@@ -82,15 +82,17 @@ if let index = arguments.firstIndex(of: "--alloc-probe"), arguments.indices.cont
 // `--memory`: only the memory per registration at 10,000 registrations, for looking at the heap
 // with `valgrind --tool=dhat` (which this mode keeps short).
 if arguments.contains("--memory") {
-    print("Service memory per registration at 10,000 registrations: \(format(memoryPerRegistration(count: 10_000))) B")
+    for memory in memoryPerRegistration(count: 10_000) {
+        print(memory.description)
+    }
     exit(0)
 }
 
 // `--profile NAME N`: only N operations of one kind, for counting instructions per operation
 // under callgrind (`instructions.sh`). `hand-*` are the initializer calls written by hand,
 // `macro-*` resolve `@Injectable` types registered without closures, the others resolve the
-// closure registrations; `cached` and `service-read` read a cached singleton. Every operation
-// ends in the same `consume` call.
+// closure registrations; `cached` and `service-read` read a cached singleton; `dependencies-*`
+// is swift-dependencies. Every operation ends in the same `consume` call.
 let injectableEnv = env
 registerInjectableGraphs(in: injectableEnv)
 let otherEnv = ServiceEnv(name: "not current")
@@ -146,6 +148,14 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
             var table: [ObjectIdentifier: @Sendable () -> Any] = [:]
             for registrar in registrars { registrar.handWritten(&table) }
             blackHole(table)
+        }
+    case "dependencies-register":
+        // NB: the same factories set in swift-dependencies' values, one key per type.
+        let registrars = typeRegistrars(count: 1_000)
+        repeatInline(max(1, count / 1_000)) {
+            var values = DependencyValues()
+            for registrar in registrars { registrar.dependencies(&values) }
+            blackHole(values)
         }
     case "register-concrete":
         // NB: the same, with one call site per concrete type, as an app registers.
@@ -320,6 +330,11 @@ let scenarios: [Scenario] = [
                 for registrar in registrars { registrar.swinject(fresh) }
                 blackHole(fresh)
             },
+            Contender(library: "swift-dependencies") {
+                var values = DependencyValues()
+                for registrar in registrars { registrar.dependencies(&values) }
+                blackHole(values)
+            },
         ],
     ),
     Scenario(
@@ -455,7 +470,7 @@ let requestScaling = measureScaling(
 
 // MARK: Memory per registration at 10,000 registrations.
 
-let bytesPerRegistration = memoryPerRegistration(count: only == nil ? 10_000 : 1)
+let registrationMemory = memoryPerRegistration(count: only == nil ? 10_000 : 1)
 
 // MARK: Report.
 
@@ -474,7 +489,9 @@ for measurement in measurements {
 print()
 printScaling("cached singleton read from N threads", scaling, threadCounts: threadCounts)
 printScaling("a request in a scope of its own, from N threads", requestScaling, threadCounts: threadCounts)
-print("Service memory per registration at 10,000 registrations: \(format(bytesPerRegistration)) B")
+for memory in registrationMemory {
+    print(memory.description)
+}
 print(
     "samples: \(samples) per library and scenario\(quick ? " (quick mode: correctness only, timings not meaningful)" : "")"
 )
