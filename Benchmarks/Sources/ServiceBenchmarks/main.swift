@@ -157,6 +157,12 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
             for registrar in registrars { registrar.dependencies(&values) }
             blackHole(values)
         }
+    case "dependencies-register-concrete":
+        repeatInline(max(1, count / concreteTypeCount)) {
+            var values = DependencyValues()
+            registerConcreteTypes(in: &values)
+            blackHole(values)
+        }
     case "register-concrete":
         // NB: the same, with one call site per concrete type, as an app registers.
         repeatInline(max(1, count / concreteTypeCount)) {
@@ -350,6 +356,11 @@ let scenarios: [Scenario] = [
                 let fresh = ServiceEnv(name: "registration")
                 registerConcreteTypes(in: fresh)
                 blackHole(fresh)
+            },
+            Contender(library: "swift-dependencies") {
+                var values = DependencyValues()
+                registerConcreteTypes(in: &values)
+                blackHole(values)
             },
         ],
     ),
