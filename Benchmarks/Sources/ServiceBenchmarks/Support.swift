@@ -185,40 +185,53 @@ struct RegistrationMemory {
 
 /// `RegistrationMemory` for every library that registers, each into a container of its own: the
 /// `registrar`'s closures, which register the same factory (a closure that builds the type) in
-/// each.
+/// each. Service first, on the heap as the process left it.
 func memoryPerRegistration(count: Int) -> [RegistrationMemory] {
     let registrars = typeRegistrars(count: count)
     // NB: both read once before anything is counted: the first read of /proc faulted in the code
     // that parses it, ~32 pages that were counted as the registrations' (19–26 B of each).
     _ = (residentBytes(), heap_probe_allocated_bytes())
-    return [
-        memoryPerRegistration("hand-written", registrars, into: [ObjectIdentifier: @Sendable () -> Any]()) {
-            $0.handWritten(&$1)
+    // NB: every container stays alive until all are measured, so that no library's registrations
+    // reuse the pages another's freed, which resident memory would not count.
+    var containers: [Any] = []
+    let figures = [
+        memoryPerRegistration("Service", registrars, into: ServiceEnv(name: "memory"), keeping: &containers) {
+            $0.service($1)
         },
-        memoryPerRegistration("Service", registrars, into: ServiceEnv(name: "memory")) { $0.service($1) },
-        memoryPerRegistration("Swinject", registrars, into: Container()) { $0.swinject($1) },
-        memoryPerRegistration("swift-dependencies", registrars, into: DependencyValues()) { $0.dependencies(&$1) },
+        memoryPerRegistration(
+            "hand-written",
+            registrars,
+            into: [ObjectIdentifier: @Sendable () -> Any](),
+            keeping: &containers,
+        ) { $0.handWritten(&$1) },
+        memoryPerRegistration("Swinject", registrars, into: Container(), keeping: &containers) { $0.swinject($1) },
+        memoryPerRegistration("swift-dependencies", registrars, into: DependencyValues(), keeping: &containers) {
+            $0.dependencies(&$1)
+        },
     ]
+    blackHole(containers)
+    return figures
 }
 
 /// The memory of `registrars` registered into `empty` with `register`, after they were registered
-/// into a copy of it (which instantiates their metadata).
-private func memoryPerRegistration<Container>(
+/// into another `empty` (which instantiates their metadata); both are added to `containers`.
+private func memoryPerRegistration<Registry>(
     _ library: String,
     _ registrars: [TypeRegistrar],
-    into empty: @autoclosure () -> Container,
-    register: (TypeRegistrar, inout Container) -> Void,
+    into empty: @autoclosure () -> Registry,
+    keeping containers: inout [Any],
+    register: (TypeRegistrar, inout Registry) -> Void,
 ) -> RegistrationMemory {
     var warmUp = empty()
     for registrar in registrars { register(registrar, &warmUp) }
     var measured = empty()
+    containers.reserveCapacity(containers.count + 2)
     let residentBefore = residentBytes()
     let allocatedBefore = heap_probe_allocated_bytes()
     for registrar in registrars { register(registrar, &measured) }
     let allocatedAfter = heap_probe_allocated_bytes()
     let resident = Double(residentBytes() - residentBefore) / Double(registrars.count)
-    blackHole(measured)
-    blackHole(warmUp)
+    containers += [warmUp, measured]
     return RegistrationMemory(
         library: library,
         resident: resident,
