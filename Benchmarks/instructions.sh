@@ -29,7 +29,9 @@ per_operation() {
 }
 
 rows=("$@")
+peers=false
 if [ ${#rows[@]} -eq 0 ]; then
+    peers=true
     rows=(leaf leaf-other-env three chain diamond cached cached-tagged cached-vs-atomic service-read main-service-read scope scope-async register register-concrete register-injectable)
 fi
 printf '| scenario | hand-written | Service, closures | × | Service, @Injectable | × |\n|---|---:|---:|---:|---:|---:|\n'
@@ -50,3 +52,12 @@ for row in "${rows[@]}"; do
     ratio() { [ -n "$1" ] && awk -v a="$1" -v b="$hand" 'BEGIN { printf "×%.1f", a / b }'; }
     printf '| %s | %s | %s | %s | %s | %s |\n' "$row" "$hand" "$closures" "$(ratio "$closures")" "$macro" "$(ratio "$macro")"
 done
+# With no rows given, registration against swift-dependencies too: the same factories set in its
+# values, one key per type (`dependencies-*`).
+if $peers; then
+    printf '\n| registering 1,000 types (per registration) | hand-written | Service | swift-dependencies |\n|---|---:|---:|---:|\n'
+    for row in register register-concrete; do
+        printf '| %s | %s | %s | %s |\n' "$row" "$(per_operation "hand-$row")" "$(per_operation "$row")" \
+            "$(per_operation "dependencies-$row")"
+    done
+fi
