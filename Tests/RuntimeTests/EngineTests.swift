@@ -362,6 +362,59 @@ struct EngineTests {
         #expect(tracker.aliveCount == 0, "nothing kept the replaced factory's capture")
     }
 
+    @Test("a registration lives exactly as long as its slot holds it, whichever way it was installed")
+    func registrationLifetime() throws {
+        final class Capture: Sendable {}
+        struct Holder: Sendable { let capture: Capture }
+        struct CaptureAssembly: NonisolatedAssembly {
+            static let registrations: [AssemblyRegistration] = []
+            let capture: Capture
+            func assemble(env: ServiceEnv) {
+                let capture = capture
+                env.register(Holder.self, scope: .transient) { Holder(capture: capture) }
+            }
+        }
+        let tracker = WeakTracker()
+        // NB: `install` takes the caller's reference over: a registration retained once too
+        // few is freed while its slot holds it (a crash, or the wrong capture below), once too
+        // many outlives its replacement or its environment.
+        // NB: the test keeps only identities, so that a capture lives only as long as whatever
+        // holds its factory.
+        func registered(in env: ServiceEnv, tag: String? = nil) -> ObjectIdentifier {
+            let capture = Capture()
+            tracker.track(capture)
+            // NB: transient, so that no cached instance keeps a capture alive.
+            if let tag {
+                env.register(Holder.self, tags: tag, scope: .transient) { Holder(capture: capture) }
+            } else {
+                env.register(Holder.self, scope: .transient) { Holder(capture: capture) }
+            }
+            return ObjectIdentifier(capture)
+        }
+        do {
+            let env = ServiceEnv(name: #function)
+            _ = registered(in: env)
+            let replacing = registered(in: env)
+            #expect(tracker.aliveCount == 1, "a replaced registration is released")
+            #expect(try ObjectIdentifier(env.resolve(Holder.self).capture) == replacing)
+            _ = registered(in: env, tag: "tagged")
+            let replacingTagged = registered(in: env, tag: "tagged")
+            #expect(tracker.aliveCount == 2)
+            #expect(try ObjectIdentifier(env.resolve(Holder.self, tags: "tagged").capture) == replacingTagged)
+            let assembled = {
+                let capture = Capture()
+                tracker.track(capture)
+                env.apply(CaptureAssembly(capture: capture))
+                return ObjectIdentifier(capture)
+            }()
+            #expect(tracker.aliveCount == 2, "the assembly's registration replaced the untagged one")
+            #expect(try ObjectIdentifier(env.resolve(Holder.self).capture) == assembled)
+            #expect(try ObjectIdentifier(env.resolve(Holder.self, tags: "tagged").capture) == replacingTagged)
+        }
+        #expect(tracker.trackedCount == 5)
+        #expect(tracker.aliveCount == 0, "the environment released every registration it held")
+    }
+
     @Test("slots in many blocks keep their registrations and instances; all are released with the environment")
     func slotBlocks() throws {
         final class Keyed: Sendable {

@@ -157,14 +157,15 @@ struct SlotRecord: ~Copyable {
     /// NB: 32 bits, beside the two one-byte atomics, so that a record is 48 bytes.
     let sequence: Int32
 
-    /// A record for `type` under `tags`, holding `registration` (retained) if one is given.
-    init(type: Any.Type, tags: TagSet, sequence: Int, registration: Registration?) {
+    /// A record for `type` under `tags`, holding `registration` (its retained bits, which the
+    /// record takes over) if one is given.
+    init(type: Any.Type, tags: TagSet, sequence: Int, registration: PendingRegistration) {
         self.type = type
         self.boxedTags = tags.isEmpty ? nil : BoxedTags(tags)
         self.sequence = Int32(sequence)
         // NB: the slot is not published yet; the store that publishes it orders these.
-        self.registration = Atomic(registration.map(RetainedBits.retain) ?? 0)
-        direct = Atomic(registration?.direct(under: tags) ?? .no)
+        self.registration = Atomic(registration.bits)
+        direct = Atomic(registration.direct)
     }
 
     deinit {
@@ -261,9 +262,10 @@ struct SlotBlocks {
     /// The largest block, in cells (8 KiB): a block's unused tail costs little.
     static let maximumCapacity = 128
 
-    /// Makes a slot for `type` under `tags`, holding `registration` (retained) if one is given.
+    /// Makes a slot for `type` under `tags`, holding `registration` (its retained bits, which the
+    /// slot takes over) if one is given.
     @inline(__always)
-    mutating func make(type: Any.Type, tags: TagSet, registration: Registration?) -> Slot {
+    mutating func make(type: Any.Type, tags: TagSet, registration: PendingRegistration) -> Slot {
         if usedInLast == last?.capacity ?? 0 {
             let block = Block(capacity: last.map { min($0.capacity * 2, Self.maximumCapacity) } ?? firstCapacity)
             if first == nil {
