@@ -415,6 +415,19 @@ struct EngineTests {
         #expect(tracker.aliveCount == 0, "the environment released every registration it held")
     }
 
+    @Test("a slot's state counts as idle, which the environment's teardown skips, only while it holds nothing")
+    func idleSlotState() {
+        final class Instance {}
+        var state = SlotState()
+        #expect(state.isIdle)
+        let instance = Instance()
+        state.keepWeakInstance(WeakInstance(instance))
+        #expect(!state.isIdle, "a kept weak instance's box must be released with the slot")
+        state.forgetWeakInstance()
+        #expect(state.isIdle)
+        withExtendedLifetime(instance) {}
+    }
+
     @Test("slots in many blocks keep their registrations and instances; all are released with the environment")
     func slotBlocks() throws {
         final class Keyed: Sendable {

@@ -401,8 +401,9 @@ final class ServiceStorage: @unchecked Sendable {
                     return (existing, false)
                 }
                 let slot = state.blocks.make(type: type, tags: .empty, registration: registration)
-                // NB: grow at a load factor of 3/4; linear probing stays short below it.
-                if state.blocks.count * 4 > current.slotCapacity * 3 {
+                // NB: grow at a load factor of 3/4; linear probing stays short below it. Wrapping:
+                // both are counts of allocated memory.
+                if state.blocks.count &* 4 > current.slotCapacity &* 3 {
                     let larger = SlotTable.make(capacity: current.slotCapacity * 2)
                     state.blocks.forEach { existing in
                         if existing.tags.isEmpty {

@@ -162,7 +162,8 @@ struct SlotRecord: ~Copyable {
     init(type: Any.Type, tags: TagSet, sequence: Int, registration: PendingRegistration) {
         self.type = type
         self.boxedTags = tags.isEmpty ? nil : BoxedTags(tags)
-        self.sequence = Int32(sequence)
+        // NB: a process does not hold 2^31 slots (128 GiB of them); not checked per slot.
+        self.sequence = Int32(truncatingIfNeeded: sequence)
         // NB: the slot is not published yet; the store that publishes it orders these.
         self.registration = Atomic(registration.bits)
         direct = Atomic(registration.direct)
@@ -235,7 +236,8 @@ struct SlotBlocks {
 
         /// The record of the cell at `index`.
         func record(at index: Int) -> UnsafeMutablePointer<SlotRecord> {
-            (cells + index * SlotBlocks.cellSize).bindMemory(to: SlotRecord.self, capacity: 1)
+            // NB: wrapping: an index is below the block's capacity, which was allocated.
+            (cells + index &* SlotBlocks.cellSize).bindMemory(to: SlotRecord.self, capacity: 1)
         }
 
         func deallocate() {
@@ -281,8 +283,9 @@ struct SlotBlocks {
         record.initialize(to: SlotRecord(type: type, tags: tags, sequence: count, registration: registration))
         (UnsafeMutableRawPointer(record) + Self.stateOffset).bindMemory(to: SlotState.self, capacity: 1)
             .initialize(to: SlotState())
-        usedInLast += 1
-        count += 1
+        // NB: wrapping: counts of allocated cells (an overflow check per registration otherwise).
+        usedInLast &+= 1
+        count &+= 1
         return Slot(record)
     }
 
@@ -314,7 +317,13 @@ struct SlotBlocks {
     /// Call only when no reader can reach any of them: from the storage's deinit.
     mutating func free() {
         forEach { slot in
-            Self.state(of: slot.record).deinitialize(count: 1)
+            let state = Self.state(of: slot.record)
+            // NB: an idle state holds no reference (and no construction is in flight while the
+            // storage is freed), so it needs no deinitialization: skipping it saves a call of
+            // its outlined destroy per slot.
+            if !state.pointee.isIdle {
+                state.deinitialize(count: 1)
+            }
             slot.record.deinitialize(count: 1)
         }
         first?.deallocate()
@@ -350,6 +359,15 @@ struct SlotState {
         /// initialise, assign and destroy, and every slot would pay them, where only weak
         /// registrations need one.
         case weak(WeakInstance)
+    }
+
+    /// Whether no construction is in flight and no weak instance is kept: the state holds no
+    /// reference.
+    var isIdle: Bool {
+        if case .idle = activity {
+            return true
+        }
+        return false
     }
 
     /// The singleton or custom-scoped construction in flight, if any. Setting one forgets the
