@@ -289,33 +289,23 @@ struct EngineTests {
 
     @Test("an assembly's registration, once overridden, is released: the assembly log does not keep it")
     func assemblyLogReleasesOverrides() throws {
-        final class Pool: Sendable {}
-        struct Keeper: Sendable { let pool: Pool }
-        struct KeeperAssembly: NonisolatedAssembly {
-            static let registrations: [AssemblyRegistration] = []
-            let pool: Pool
-            func assemble(env: ServiceEnv) {
-                let pool = pool
-                env.register(Keeper.self) { Keeper(pool: pool) }
-            }
-        }
         let tracker = WeakTracker()
         let env = ServiceEnv(name: #function)
         do {
-            let pool = Pool()
-            tracker.track(pool)
-            env.apply(KeeperAssembly(pool: pool))
+            let capture = Capture()
+            tracker.track(capture)
+            env.apply(CapturingAssembly(capture: capture))
         }
         #expect(env.storage.withAssembly { $0.assembled.count } == 1)
-        #expect(tracker.aliveCount == 1, "the assembly's factory holds the pool")
-        env.register(Keeper.self) { Keeper(pool: Pool()) }
+        #expect(tracker.aliveCount == 1, "the assembly's factory holds what it captured")
+        env.register(Holder.self) { Holder(capture: Capture()) }
         #expect(env.storage.withAssembly { $0.assembled.count } == 0)
         #expect(tracker.aliveCount == 0, "the replaced factory and what it captured are gone")
         env.resetAll()
         do {
-            let pool = Pool()
-            tracker.track(pool)
-            env.apply(KeeperAssembly(pool: pool))
+            let capture = Capture()
+            tracker.track(capture)
+            env.apply(CapturingAssembly(capture: capture))
         }
         #expect(env.storage.withAssembly { $0.assembled.count } == 1 && tracker.aliveCount == 1)
         env.resetAll()
@@ -364,16 +354,6 @@ struct EngineTests {
 
     @Test("a registration lives exactly as long as its slot holds it, whichever way it was installed")
     func registrationLifetime() throws {
-        final class Capture: Sendable {}
-        struct Holder: Sendable { let capture: Capture }
-        struct CaptureAssembly: NonisolatedAssembly {
-            static let registrations: [AssemblyRegistration] = []
-            let capture: Capture
-            func assemble(env: ServiceEnv) {
-                let capture = capture
-                env.register(Holder.self, scope: .transient) { Holder(capture: capture) }
-            }
-        }
         let tracker = WeakTracker()
         // NB: `install` takes the caller's reference over: a registration retained once too
         // few is freed while its slot holds it (a crash, or the wrong capture below), once too
@@ -404,7 +384,7 @@ struct EngineTests {
             let assembled = {
                 let capture = Capture()
                 tracker.track(capture)
-                env.apply(CaptureAssembly(capture: capture))
+                env.apply(CapturingAssembly(capture: capture, scope: .transient))
                 return ObjectIdentifier(capture)
             }()
             #expect(tracker.aliveCount == 2, "the assembly's registration replaced the untagged one")
@@ -454,6 +434,26 @@ struct EngineTests {
         }
         #expect(tracker.trackedCount == count)
         #expect(tracker.aliveCount == 0)
+    }
+}
+
+/// What a tested factory captures, so that a `WeakTracker` sees when the factory is released.
+private final class Capture: Sendable {}
+
+/// What a factory that captures a `Capture` builds.
+private struct Holder: Sendable {
+    let capture: Capture
+}
+
+/// An assembly whose one registration, of `Holder`, captures `capture`.
+private struct CapturingAssembly: NonisolatedAssembly {
+    static let registrations: [AssemblyRegistration] = []
+    let capture: Capture
+    var scope: ServiceScope = .singleton
+
+    func assemble(env: ServiceEnv) {
+        let capture = capture
+        env.register(Holder.self, scope: scope) { Holder(capture: capture) }
     }
 }
 
