@@ -55,7 +55,8 @@ final class ServiceStorage: @unchecked Sendable {
     @exclusivity(unchecked) private var assemblyLog = AssemblyLog()
     /// Whether `assemblyLog.assembled` may have entries: any other registration installed then
     /// removes its slot's, so the log does not keep a replaced registration alive.
-    private let mayHaveAssembled = Atomic(false)
+    /// NB: internal for `install(_:for:tags:)`, in ServiceStorage+Install.swift.
+    let mayHaveAssembled = Atomic(false)
     private let disposalLock = Atomic(false)
     /// The published `AsyncDisposable` instances, by the address of their cache box, and the
     /// sequence number of the next one; see `ServiceStorage+Disposal.swift`.
@@ -345,149 +346,6 @@ final class ServiceStorage: @unchecked Sendable {
             ancestor = current.parent
         }
         return nil
-    }
-
-    /// The slot of `type` under `tags`, created if needed.
-    @usableFromInline
-    func slot(creating type: Any.Type, tags: TagSet) -> Slot {
-        slot(creating: type, tags: tags, with: .none).slot
-    }
-
-    /// The slot of `type` under `tags`, and whether it is new; a new slot is made with
-    /// `registration` already in it, before any reader can see it, and takes its bits over.
-    ///
-    /// NB: inlined, so that an untagged registration calls the untagged function directly: as a
-    /// function of its own this test cost every registration ~35 instructions.
-    @inline(__always)
-    private func slot(
-        creating type: Any.Type,
-        tags: TagSet,
-        with registration: PendingRegistration,
-    ) -> (slot: Slot, isNew: Bool) {
-        guard !tags.isEmpty else {
-            return slot(creating: type, with: registration)
-        }
-        return taggedSlot(creating: type, tags: tags, with: registration)
-    }
-
-    /// `slot(creating:tags:with:)` for a key with tags.
-    private func taggedSlot(
-        creating type: Any.Type,
-        tags: TagSet,
-        with registration: PendingRegistration,
-    ) -> (slot: Slot, isNew: Bool) {
-        let key = TaggedKey(type: ObjectIdentifier(type), tags: tags)
-        return withWriter { state in
-            if let existing = state.tagged[key] {
-                return (existing, false)
-            }
-            let slot = state.blocks.make(type: type, tags: tags, registration: registration)
-            state.tagged[key] = slot
-            state.taggedByType[key.type, default: []].append(slot)
-            index(tagged: slot, for: key, in: &state)
-            return (slot, true)
-        }
-    }
-
-    /// The untagged slot of `type` (made with `registration` in it if new, and the table grown
-    /// if needed), and whether it is new.
-    private func slot(creating type: Any.Type, with registration: PendingRegistration) -> (slot: Slot, isNew: Bool) {
-        let key = UInt(bitPattern: ObjectIdentifier(type))
-        return withWriter { state in
-            // NB: a guaranteed reference: `state.table` keeps the table alive while the writer
-            // lock is held, and a strong local cost every registration a retain and a release.
-            Unmanaged.passUnretained(state.table)._withUnsafeGuaranteedRef { current in
-                if let existing = current.slot(for: key) {
-                    return (existing, false)
-                }
-                let slot = state.blocks.make(type: type, tags: .empty, registration: registration)
-                // NB: grow at a load factor of 3/4; linear probing stays short below it. Wrapping:
-                // both are counts of allocated memory.
-                if state.blocks.count &* 4 > current.slotCapacity &* 3 {
-                    let larger = SlotTable.make(capacity: current.slotCapacity * 2)
-                    state.blocks.forEach { existing in
-                        if existing.tags.isEmpty {
-                            larger.insert(existing, for: UInt(bitPattern: ObjectIdentifier(existing.type)))
-                        }
-                    }
-                    // NB: kept before it is replaced, so that `current` stays alive.
-                    state.outgrown.append(current)
-                    state.table = larger
-                    table.store(UInt(bitPattern: Unmanaged.passUnretained(larger).toOpaque()), ordering: .releasing)
-                } else {
-                    current.insert(slot, for: key)
-                }
-                return (slot, true)
-            }
-        }
-    }
-
-    /// Makes `registration` the one for `type` under `tags`.
-    ///
-    /// An instance cached under the previous registration stays if the scope, track and factory
-    /// form are the same, and is dropped otherwise.
-    @usableFromInline
-    func install(_ registration: consuming Registration, for type: Any.Type, tags: TagSet = .empty) {
-        // NB: the thread-local first: it is a load, `keepsSerial` a dynamic call, and almost no
-        // registration is made while its thread applies an assembly.
-        if Registration.isAssembling(into: self), !registration.keepsSerial {
-            installAssembled(registration, for: type, tags: tags)
-            return
-        }
-        // NB: the caller's reference becomes the slot's (or replaces the registration in it).
-        let direct = registration.direct(under: tags)
-        let pending = PendingRegistration(bits: RetainedBits.retain(consume registration), direct: direct)
-        let (slot, isNew) = slot(creating: type, tags: tags, with: pending)
-        if mayHaveAssembled.load(ordering: .relaxed) {
-            // NB: what the log held is released after the lock: a registration's deinit releases
-            // its factory's captures, whose deinits are user code.
-            _ = withAssembly { $0.assembled.removeValue(forKey: slot) }
-        }
-        if !isNew {
-            replaceRegistration(of: slot, with: pending)
-        }
-        // NB: else the slot was made with the registration; nothing was cached or built in it.
-    }
-
-    /// `install(_:for:tags:)` of a registration made while the calling thread applies an assembly
-    /// to this storage: the assembly's log keeps it, with a serial that tells it from overrides.
-    private func installAssembled(_ registration: Registration, for type: Any.Type, tags: TagSet) {
-        let assembled = AssembledRegistration(registration: registration, serial: Registration.nextSerial())
-        let pending = PendingRegistration(
-            bits: RetainedBits.retain(registration),
-            direct: registration.direct(under: tags),
-        )
-        let (slot, isNew) = slot(creating: type, tags: tags, with: pending)
-        mayHaveAssembled.store(true, ordering: .relaxed)
-        // NB: what the log held is released after the lock (see `install(_:for:tags:)`).
-        _ = withAssembly { $0.assembled.updateValue(assembled, forKey: slot) }
-        if !isNew {
-            replaceRegistration(of: slot, with: pending)
-        }
-    }
-
-    /// Makes `pending` the registration of `slot`, which had one or had none. An instance cached
-    /// under the previous registration stays if the scope, track and factory form are the same,
-    /// and is dropped otherwise.
-    private func replaceRegistration(of slot: Slot, with pending: PendingRegistration) {
-        let dropped = slot.withState { state in
-            var dropped: [UInt] = []
-            let oldBits = slot.exchangeRegistration(pending.bits, direct: pending.direct)
-            if oldBits != 0 {
-                dropped.append(oldBits)
-                // NB: the slot owns the new registration now; only a writer holding this lock
-                // could replace (and retire) it, so it is read here and not before.
-                let new = RetainedBits.object(pending.bits, as: Registration.self).takeUnretainedValue()
-                let old = RetainedBits.object(oldBits, as: Registration.self).takeUnretainedValue()
-                if old.storedScope == new.storedScope && old.track == new.track && old.form.keepsCache(of: new.form) {
-                    return dropped
-                }
-            }
-            state.generation &+= 1
-            slot.takeCaches(of: &state, into: &dropped)
-            return dropped
-        }
-        retire(dropped)
     }
 
     /// Drops the cached instances of every slot whose registration matches `predicate`; with
