@@ -49,3 +49,63 @@ private func registrar(for tag: Any.Type) -> TypeRegistrar {
     }
     return _openExistential(tag, do: open)
 }
+
+/// Runs `count` registrations of the `--profile` named `name`, if it is a registration profile
+/// (`register*`, `hand-register*`, `dependencies-register*`; one operation registers one service,
+/// 1,000 of them into each fresh container); false for any other name.
+func profileRegistration(_ name: String, count: Int) -> Bool {
+    // NB: each case loops over its own operation, inlined: no closure call around it.
+    switch name {
+    case "register":
+        // NB: one operation registers one service, 1,000 of them into each fresh environment.
+        let registrars = typeRegistrars(count: 1_000)
+        repeatInline(max(1, count / 1_000)) {
+            let fresh = ServiceEnv(name: "registration")
+            for registrar in registrars { registrar.service(fresh) }
+            blackHole(fresh)
+        }
+    case "hand-register":
+        let registrars = typeRegistrars(count: 1_000)
+        repeatInline(max(1, count / 1_000)) {
+            var table: [ObjectIdentifier: @Sendable () -> Any] = [:]
+            for registrar in registrars { registrar.handWritten(&table) }
+            blackHole(table)
+        }
+    case "dependencies-register":
+        // NB: the same factories set in swift-dependencies' values, one key per type.
+        let registrars = typeRegistrars(count: 1_000)
+        repeatInline(max(1, count / 1_000)) {
+            var values = DependencyValues()
+            for registrar in registrars { registrar.dependencies(&values) }
+            blackHole(values)
+        }
+    case "dependencies-register-concrete":
+        repeatInline(max(1, count / concreteTypeCount)) {
+            var values = DependencyValues()
+            registerConcreteTypes(in: &values)
+            blackHole(values)
+        }
+    case "register-concrete":
+        // NB: the same, with one call site per concrete type, as an app registers.
+        repeatInline(max(1, count / concreteTypeCount)) {
+            let fresh = ServiceEnv(name: "registration")
+            registerConcreteTypes(in: fresh)
+            blackHole(fresh)
+        }
+    case "register-injectable":
+        // NB: 1,000 `Injectable` types, each registered without a closure at its own call site.
+        repeatInline(max(1, count / 1_000)) {
+            let fresh = ServiceEnv(name: "registration")
+            registerValidationGraph(in: fresh)
+            blackHole(fresh)
+        }
+    case "hand-register-concrete":
+        repeatInline(max(1, count / concreteTypeCount)) {
+            var table: [ObjectIdentifier: @Sendable () -> Any] = [:]
+            registerConcreteTypesByHand(in: &table)
+            blackHole(table)
+        }
+    default: return false
+    }
+    return true
+}

@@ -104,6 +104,9 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
     _ = probe.singleton
     let mainProbe = MainServiceConsumer()
     _ = mainProbe.singleton
+    if profileRegistration(arguments[index + 1], count: count) {
+        exit(0)
+    }
     // NB: each case loops over its own operation, inlined: no closure call around it.
     switch arguments[index + 1] {
     case "hand-leaf": repeatInline(count) { consume(Leaf()) }
@@ -134,55 +137,6 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
     case "service-read": repeatInline(count) { consume(probe.singleton) }
     case "main-service-read": repeatInline(count) { consume(mainProbe.singleton) }
     case "scope": repeatInline(count) { serveRequestInScope(1) }
-    case "register":
-        // NB: one operation registers one service, 1,000 of them into each fresh environment.
-        let registrars = typeRegistrars(count: 1_000)
-        repeatInline(max(1, count / 1_000)) {
-            let fresh = ServiceEnv(name: "registration")
-            for registrar in registrars { registrar.service(fresh) }
-            blackHole(fresh)
-        }
-    case "hand-register":
-        let registrars = typeRegistrars(count: 1_000)
-        repeatInline(max(1, count / 1_000)) {
-            var table: [ObjectIdentifier: @Sendable () -> Any] = [:]
-            for registrar in registrars { registrar.handWritten(&table) }
-            blackHole(table)
-        }
-    case "dependencies-register":
-        // NB: the same factories set in swift-dependencies' values, one key per type.
-        let registrars = typeRegistrars(count: 1_000)
-        repeatInline(max(1, count / 1_000)) {
-            var values = DependencyValues()
-            for registrar in registrars { registrar.dependencies(&values) }
-            blackHole(values)
-        }
-    case "dependencies-register-concrete":
-        repeatInline(max(1, count / concreteTypeCount)) {
-            var values = DependencyValues()
-            registerConcreteTypes(in: &values)
-            blackHole(values)
-        }
-    case "register-concrete":
-        // NB: the same, with one call site per concrete type, as an app registers.
-        repeatInline(max(1, count / concreteTypeCount)) {
-            let fresh = ServiceEnv(name: "registration")
-            registerConcreteTypes(in: fresh)
-            blackHole(fresh)
-        }
-    case "register-injectable":
-        // NB: 1,000 `Injectable` types, each registered without a closure at its own call site.
-        repeatInline(max(1, count / 1_000)) {
-            let fresh = ServiceEnv(name: "registration")
-            registerValidationGraph(in: fresh)
-            blackHole(fresh)
-        }
-    case "hand-register-concrete":
-        repeatInline(max(1, count / concreteTypeCount)) {
-            var table: [ObjectIdentifier: @Sendable () -> Any] = [:]
-            registerConcreteTypesByHand(in: &table)
-            blackHole(table)
-        }
     case "scope-by-hand": repeatInline(count) { serveRequestByHand(1) }
     case "scope-async":
         // NB: from a task, with the main thread waiting: an `await` at the top level makes the
