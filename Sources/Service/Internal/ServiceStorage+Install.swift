@@ -108,6 +108,9 @@ extension ServiceStorage {
 
     /// `install(_:for:tags:)` of a registration made while the calling thread applies an assembly
     /// to this storage: the assembly's log keeps it, with a serial that tells it from overrides.
+    ///
+    /// NB: the same steps as `install`'s, in a function of its own: with the log's entry an
+    /// optional there, its destroy cost every registration a call of `swift_release`.
     private func installAssembled(_ registration: Registration, for type: Any.Type, tags: TagSet) {
         let assembled = AssembledRegistration(registration: registration, serial: Registration.nextSerial())
         let pending = PendingRegistration(
