@@ -143,7 +143,7 @@ extension ServiceStorage {
                     return dropped
                 }
             }
-            state.generation &+= 1
+            state.markConstructionStale()
             slot.takeCaches(of: &state, into: &dropped)
             return dropped
         }

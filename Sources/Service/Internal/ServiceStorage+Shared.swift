@@ -24,7 +24,7 @@ extension ServiceStorage {
             construction.latch.withLock { _ in
                 let isWeak = registration.sharing == .weak
                 decision = slot.decide(on: track, for: construction, weak: isWeak)
-                guard case .construct(let generation)? = decision else {
+                guard case .construct? = decision else {
                     return
                 }
                 let result = Result { () throws(ServiceError) -> Value in
@@ -35,14 +35,14 @@ extension ServiceStorage {
                 if isWeak {
                     // NB: `WeakScope` registrations build class instances, so this is no box.
                     let object = value.map { $0 as AnyObject }
-                    slot.finishWeakConstruction(generation: generation, publishing: object, builtBy: registration)
+                    slot.finishWeakConstruction(construction, publishing: object, builtBy: registration)
                     built = result
                     return
                 }
                 let bits = value.map { RetainedBits.retain(ValueBox($0)) } ?? 0
                 unpublished = slot.finishConstruction(
+                    construction,
                     on: track,
-                    generation: generation,
                     publishing: bits,
                     builtBy: registration,
                     recording: value.flatMap { Self.disposable($0) },
@@ -94,7 +94,7 @@ extension ServiceStorage {
                 return object as! Value
             case .wait(let running):
                 try await ConstructionCoordinator.shared.waitAsync(for: running, from: frame)
-            case .construct(let generation):
+            case .construct:
                 let result: Result<Value, ServiceError>
                 do {
                     result = .success(try await frame.constructAsync(in: env, make))
@@ -104,8 +104,8 @@ extension ServiceStorage {
                 let value = try? result.get()
                 let bits = value.map { RetainedBits.retain(ValueBox($0)) } ?? 0
                 let unpublished = slot.finishConstruction(
+                    construction,
                     on: track,
-                    generation: generation,
                     publishing: bits,
                     builtBy: registration,
                     recording: value.flatMap { Self.disposable($0) },
@@ -188,8 +188,8 @@ enum SharedDecision {
     case alive(AnyObject)
     /// Another resolution is building it.
     case wait(Construction)
-    /// The caller builds it; `generation` is the slot's generation at the start.
-    case construct(generation: UInt64)
+    /// The caller builds it, with the construction it offered, now the slot's.
+    case construct
 }
 
 extension Slot {
@@ -213,11 +213,11 @@ extension Slot {
                 return .wait(running)
             }
             state.construction = construction
-            return .construct(generation: state.generation)
+            return .construct
         }
     }
 
-    /// Ends a construction and publishes `bits` unless a reset happened meanwhile, or the slot no
+    /// Ends `construction` and publishes `bits` unless a reset happened meanwhile, or the slot no
     /// longer has the registration whose factory built them.
     ///
     /// A resolve reads the registration before it decides to build, so a registration installed
@@ -232,8 +232,8 @@ extension Slot {
     /// otherwise whatever the cache held before (normally nothing).
     @usableFromInline
     func finishConstruction(
+        _ construction: Construction,
         on track: Track,
-        generation: UInt64,
         publishing bits: UInt,
         builtBy registration: Registration,
         recording disposable: DisposableInstance?,
@@ -241,7 +241,7 @@ extension Slot {
     ) -> UInt {
         withState { state in
             state.construction = nil
-            guard bits != 0, mayPublish(now: state.generation, startedAt: generation, builtBy: registration) else {
+            guard bits != 0, mayPublish(construction, builtBy: registration) else {
                 return bits
             }
             if let disposable {
@@ -253,28 +253,29 @@ extension Slot {
 }
 
 extension Slot {
-    /// Whether a construction that started at `generation` may publish what `registration`
-    /// built, when the slot's generation is `currentGeneration`: no reset happened since, and
-    /// the slot still has that registration (or, caching an inherited one, none of its own).
-    /// Call only while the slot's state is locked.
-    func mayPublish(now currentGeneration: UInt64, startedAt generation: UInt64, builtBy registration: Registration)
-        -> Bool
-    {
+    /// Whether `construction` may publish what `registration` built: no reset dropped the slot's
+    /// caches while it ran, and the slot still has that registration (or, caching an inherited
+    /// one, none of its own). Call only while the slot's state is locked.
+    func mayPublish(_ construction: Construction, builtBy registration: Registration) -> Bool {
         let current = registrationBits
         let builder = UInt(bitPattern: Unmanaged.passUnretained(registration).toOpaque())
-        return currentGeneration == generation && (current == 0 || current == builder)
+        return !construction.isStale && (current == 0 || current == builder)
     }
 
     /// Ends a weak construction and keeps a weak reference to `object` in the slot's locked state
     /// (never in its cache, so the lock-free cached read never sees a weak service), unless a
     /// reset happened meanwhile or the slot no longer has the registration that built it.
     @usableFromInline
-    func finishWeakConstruction(generation: UInt64, publishing object: AnyObject?, builtBy registration: Registration) {
+    func finishWeakConstruction(
+        _ construction: Construction,
+        publishing object: AnyObject?,
+        builtBy registration: Registration,
+    ) {
         // NB: the reference is made before the lock is taken, so the lock covers no allocation.
         let reference = object.map(WeakInstance.init)
         withState { state in
             state.construction = nil
-            guard let reference, mayPublish(now: state.generation, startedAt: generation, builtBy: registration) else {
+            guard let reference, mayPublish(construction, builtBy: registration) else {
                 return
             }
             state.keepWeakInstance(reference)

@@ -362,7 +362,7 @@ final class ServiceStorage: @unchecked Sendable {
                     bits != 0 ? RetainedBits.object(bits, as: Registration.self).takeUnretainedValue() : inherited
                 let matches = effective.map(predicate) ?? false
                 if matches || registrations {
-                    state.generation &+= 1
+                    state.markConstructionStale()
                     slot.takeCaches(of: &state, into: &dropped)
                 }
                 if registrations {

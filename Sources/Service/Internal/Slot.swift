@@ -339,10 +339,10 @@ struct SlotBlocks {
 }
 
 /// The mutable part of a `Slot`, guarded by its lock.
+///
+/// NB: one word: a reset marks the construction in flight stale (`markConstructionStale()`)
+/// where a generation count beside it would take eight of the cell's 64 bytes.
 struct SlotState {
-    /// Bumped whenever the cache is dropped; a construction that started under an older
-    /// generation does not publish its instance.
-    var generation: UInt64 = 0
     /// The construction in flight, or the weak reference a weak registration's last one left.
     ///
     /// NB: one word for both (a construction starts only when no weak instance is alive, and
@@ -393,6 +393,12 @@ struct SlotState {
         return instance.object
     }
 
+    /// Makes the construction in flight, if any, publish nothing: the caches it would fill were
+    /// dropped, or its registration replaced, after it started.
+    func markConstructionStale() {
+        construction?.isStale = true
+    }
+
     /// Keeps `instance` as the weak registration's instance, once its construction has ended.
     mutating func keepWeakInstance(_ instance: WeakInstance) {
         activity = .weak(instance)
@@ -424,7 +430,8 @@ final class WeakInstance {
 /// suspend on a continuation that `finish()` resumes.
 @usableFromInline
 final class Construction: @unchecked Sendable {
-    // Safety: `waitState` is only read or written between taking and releasing `waitLock`.
+    // Safety: `waitState` is only read or written between taking and releasing `waitLock`;
+    // `isStale` only while the state of the slot it builds for is locked (`Slot.withState`).
     /// The frame that is constructing the instance.
     let frame: ResolutionFrame
     /// Whether the factory is `async`; then `latch` is never held.
@@ -433,6 +440,8 @@ final class Construction: @unchecked Sendable {
     @usableFromInline let latch = Mutex(())
     private let waitLock = Atomic(false)
     @exclusivity(unchecked) private var waitState = WaitState()
+    /// Whether the slot's caches were dropped while it ran: then it publishes nothing.
+    var isStale = false
 
     private struct WaitState {
         var finished = false
