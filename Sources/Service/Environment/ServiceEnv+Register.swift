@@ -16,10 +16,10 @@ extension ServiceEnv {
         scope: ServiceScope = .singleton,
         factory: @escaping @Sendable () throws -> S,
     ) {
-        // NB: inlinable, so the registration's class is specialised where the call is: its
-        // metadata comes from a cache at the call site, not the runtime's table of every generic
-        // instantiation, which an unspecialised call searches by `S` on every registration.
-        storage.install(SendableRegistration(scope: scope, factory: factory), for: type)
+        // NB: inlinable, so that a registration that needs an object specialises its class where
+        // the call is: its metadata comes from a cache at the call site, not the runtime's table
+        // of every generic instantiation, which an unspecialised call searches by `S`.
+        storage.install(factory, scope: scope, for: type)
     }
 
     /// Registers a ``ServiceKey`` type as a singleton built from its `default`.
@@ -51,8 +51,7 @@ extension ServiceEnv {
     @inlinable
     public func register<S: Sendable>(_ instance: S) {
         // NB: no metadata: the graph knows an instance (no dependencies) from `isInstance`.
-        let registration = SendableRegistration(scope: .singleton, isInstance: true) { instance }
-        storage.install(registration, for: S.self)
+        storage.install({ instance }, scope: .singleton, isInstance: true, for: S.self)
     }
 }
 

@@ -65,16 +65,20 @@ class Registration: @unchecked Sendable {
     @usableFromInline let sharing: Sharing
     @usableFromInline let track: Track
     @usableFromInline let form: FactoryForm
+    /// What the registration is: a factory's, an instance's or a copy of a slot's inline one.
+    @usableFromInline let origin: Origin
     /// Whether the factory returns an instance given to `register(_:)`: nothing to build, so the
     /// first resolve publishes it without a construction frame.
-    @usableFromInline let isInstance: Bool
+    @inlinable final var isInstance: Bool { origin == .instance || origin == .inlineInstance }
+    /// Whether the registration is an `InlineRegistration`.
+    @inlinable final var isInline: Bool { origin.rawValue >= Origin.inline.rawValue }
     /// How long instances live and who shares them.
     var scope: ServiceScope { storedScope.scope }
     /// Whether `scope` is ``ServiceScope/scoped``.
-    @inlinable var isScoped: Bool { storedScope == .scoped }
+    @inlinable final var isScoped: Bool { storedScope == .scoped }
     /// Whether a scope leaves instances to the environment that registered them (see
     /// `ServiceScope.isShared`): singletons and custom scopes other than ``ServiceScope/scoped``.
-    var isShared: Bool { (sharing == .cached || sharing == .weak) && !isScoped }
+    @usableFromInline var isShared: Bool { (sharing == .cached || sharing == .weak) && !isScoped }
     /// The factory's argument types, for error messages; empty unless the factory takes
     /// arguments.
     var argumentTypes: [Any.Type] { [] }
@@ -121,7 +125,20 @@ class Registration: @unchecked Sendable {
     /// The serial of the latest registration made while an assembly was being applied.
     static var latestSerial: UInt64 { serials.load(ordering: .relaxed) }
 
-    init(scope: ServiceScope, track: Track, form: FactoryForm = .plain, isInstance: Bool = false) {
+    /// Where a registration comes from, as the resolve paths tell them apart.
+    @usableFromInline
+    enum Origin: UInt8, Sendable {
+        /// `register` with a factory, or an `Injectable` type.
+        case factory
+        /// `register(_:)` with an instance.
+        case instance
+        /// An `InlineRegistration`: the registration a slot holds inline, made an object.
+        case inline
+        /// An `InlineRegistration` of an instance.
+        case inlineInstance
+    }
+
+    init(scope: ServiceScope, track: Track, form: FactoryForm = .plain, origin: Origin = .factory) {
         self.storedScope = StoredScope(scope)
         self.sharing =
             switch scope {
@@ -132,7 +149,7 @@ class Registration: @unchecked Sendable {
             }
         self.track = track
         self.form = form
-        self.isInstance = isInstance
+        self.origin = origin
     }
 
     /// How a slot that holds this registration under `tags` may build without reading it (see
@@ -148,6 +165,19 @@ class Registration: @unchecked Sendable {
         case .graph: .graph
         case .cached, .weak: .no
         }
+    }
+
+    /// The registration word of a slot that has this registration: its address, or for an
+    /// `InlineRegistration` the mark of the slot that holds it (which every object made for that
+    /// registration shares).
+    ///
+    /// NB: not inlinable: inlined into the benchmark module, Swift 6.3.1's code generation made a
+    /// function LLVM rejects ("PHINode should have one entry for each predecessor").
+    @usableFromInline final var identity: UInt {
+        guard !isInline else {
+            return unsafeDowncast(self, to: InlineRegistration.self).mark
+        }
+        return UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// Whether the registration keeps its own serial (see `ownSerial`); the storage's assembly
@@ -213,7 +243,7 @@ final class SendableRegistration<Value: Sendable>: Registration, @unchecked Send
     @usableFromInline
     init(scope: ServiceScope, isInstance: Bool = false, factory: @escaping @Sendable () throws -> Value) {
         self.factory = factory
-        super.init(scope: scope, track: .sendable, isInstance: isInstance)
+        super.init(scope: scope, track: .sendable, origin: isInstance ? .instance : .factory)
     }
 
     @usableFromInline
@@ -250,7 +280,7 @@ final class MainRegistration<Value>: DescribedRegistration, @unchecked Sendable 
     @usableFromInline
     init(scope: ServiceScope, isInstance: Bool = false, factory: @escaping @MainActor @Sendable () throws -> Value) {
         self.factory = factory
-        super.init(scope: scope, track: .main, isInstance: isInstance)
+        super.init(scope: scope, track: .main, origin: isInstance ? .instance : .factory)
     }
 }
 
@@ -327,6 +357,29 @@ final class AsyncRegistration<Value: Sendable>: DescribedRegistration, @unchecke
 struct PendingRegistration {
     let bits: UInt
     let direct: DirectBuild
+    /// For a factory the slot holds itself: its scope, and its function and retained context
+    /// (see `InlineScope`); `bits` is zero then.
+    let inlineScope: InlineScope
+    let function: UInt
+    let context: UInt
+
+    /// The registration object at `bits` (retained), or none with zero.
+    init(bits: UInt, direct: DirectBuild) {
+        self.bits = bits
+        self.direct = direct
+        inlineScope = .none
+        function = 0
+        context = 0
+    }
+
+    /// A factory for a new slot to hold itself: the words of its closure, the context retained.
+    init(inline scope: InlineScope, function: UInt, context: UInt) {
+        bits = 0
+        direct = .no
+        inlineScope = scope
+        self.function = function
+        self.context = context
+    }
 
     static let none = PendingRegistration(bits: 0, direct: .no)
 }

@@ -43,6 +43,16 @@ extension ServiceStorage {
         guard bits != 0 else {
             return .other
         }
+        if bits & Slot.inlineBit != 0 {
+            #if DEBUG
+                // NB: as for the cache above: a replacement that retires the factory's context
+                // runs while this reader is about to read it.
+                ReaderGate.yieldInsideSectionForTesting(in: self) {
+                    slot.registrationBits != bits
+                }
+            #endif
+            return .buildInline(slot, slot.inlineFactory(Value.self))
+        }
         let registration = RetainedBits.object(bits, as: Registration.self)
         let buildsHere = registration._withUnsafeGuaranteedRef {
             $0.track == .sendable && ($0.form == .plain || $0.form == .environment)
@@ -57,15 +67,18 @@ extension ServiceStorage {
     @inlinable @inline(__always)
     func resolve<Value: Sendable>(
         _ type: Value.Type,
-        from entry: Entry<Value>,
+        from entry: consuming Entry<Value>,
         in env: ServiceEnv,
     ) throws(ServiceError) -> Value {
-        switch entry {
+        // NB: consumed, so that the inline factory moves out of it and is not copied.
+        switch consume entry {
         case .cached(let value):
             return value
         case .build(let slot, let registration):
             defer { registration.release() }
             return try build(type, slot: slot, registration, in: env)
+        case .buildInline(let slot, let factory):
+            return try build(type, slot: slot, inline: factory, from: slot, in: env)
         case .other:
             return try resolveUncached(type, in: env)
         }
@@ -89,6 +102,31 @@ extension ServiceStorage {
         return try build(type, slot: slot, registration.takeUnretainedValue(), in: env)
     }
 
+    /// `build(_:slot:_:in:)` for the registration `source` holds inline (`slot` itself, or for a
+    /// scope an ancestor's slot), whose `factory` was read in a gate section. Not inlined, as
+    /// `build(_:slot:_:in:)` is not.
+    @inlinable @inline(never)
+    func build<Value: Sendable>(
+        _ type: Value.Type,
+        slot: Slot,
+        inline factory: @escaping @Sendable () throws -> Value,
+        from source: Slot,
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value {
+        let scope = source.inlineScope
+        if scope == .instance {
+            return try publishInstance(slot, factory)
+        }
+        let sharing = scope.sharing
+        // NB: with a decorator or a trace on, the general path runs them.
+        if sharing.isUnshared && !ConstructionHooks.areOn {
+            return try buildUnshared(type, slot: slot, inGraph: sharing == .graph, in: env) { _ throws -> Value in
+                try factory()
+            }
+        }
+        return try resolve(type, slot: slot, Builder(inline: source), track: .sendable, in: env, make: factory)
+    }
+
     /// `build(_:slot:_:in:)` for strong references, and for every sharing.
     @inlinable
     func build<Value: Sendable>(
@@ -101,6 +139,7 @@ extension ServiceStorage {
             let make = unsafeDowncast(registration, to: InjectableRegistration<Value>.self).make
             return try resolve(type, slot: slot, registration, track: .sendable, in: env) { try make(env) }
         }
+        // NB: an `InlineRegistration` takes `build(_:slot:inline:from:in:)` (see `buildOwn`).
         let factory = unsafeDowncast(registration, to: SendableRegistration<Value>.self).factory
         if registration.isInstance {
             return try publishInstance(slot, factory)
@@ -190,6 +229,8 @@ enum Entry<Value: Sendable> {
     /// No cached instance; the slot and its registration (retained once: release it when done)
     /// to build one with `build(_:slot:_:in:)`.
     case build(Slot, Unmanaged<Registration>)
+    /// No cached instance; the slot and the factory of the registration it holds inline.
+    case buildInline(Slot, @Sendable () throws -> Value)
     /// Anything else: not registered here, inherited, tagged, with arguments, `async` or on the
     /// MainActor track.
     case other

@@ -38,9 +38,12 @@ extension ServiceStorage {
         if readingOwnCache, let value = own?.cachedValue(type, on: .sendable) {
             return .instance(value)
         }
-        let (slot, registration) = walk(key, from: own)
+        let (slot, registration, inlineSource) = walk(key, from: own)
         if let registration {
             return .build(slot, registration)
+        }
+        if let inlineSource {
+            return .buildInline(slot, source: inlineSource, factory: inlineSource.inlineFactory(Value.self))
         }
         guard let slot, let value = slot.cachedValue(type, on: .sendable) else {
             return .undecided
@@ -62,7 +65,9 @@ extension ServiceStorage {
     /// request scope of a server resolves the application's singletons, from every thread, and a
     /// reference count is a cache line all of them would write.
     @usableFromInline
-    func walk(_ key: ObjectIdentifier, from own: Slot?) -> (slot: Slot?, registration: Registration?) {
+    func walk(_ key: ObjectIdentifier, from own: Slot?) -> (
+        slot: Slot?, registration: Registration?, inlineSource: Slot?
+    ) {
         let this = Unmanaged.passUnretained(self).toOpaque()
         var storage = Unmanaged.passUnretained(self)
         var found = own
@@ -70,20 +75,22 @@ extension ServiceStorage {
             // NB: each storage is borrowed: the scope it was reached from holds it.
             let (isScope, parent) = storage._withUnsafeGuaranteedRef { ($0.isScope, $0.parentReference) }
             if let slot = found, case let bits = slot.registrationBits, bits != 0 {
-                let registration = RetainedBits.object(bits, as: Registration.self)
-                let (isShared, isSendable) = registration._withUnsafeGuaranteedRef {
-                    ($0.isShared, $0.track == .sendable)
-                }
+                let (isShared, isSendable) = slot.sharingFacts(at: bits)
                 // NB: as `registration(for:)` decides: a scope builds its own registrations, and
                 // the inherited ones that are not shared, in its own slot; the nearest
                 // environment above it that is not a scope caches a shared one.
                 if !isShared || storage.toOpaque() == this {
-                    return (own, registration.takeUnretainedValue())
+                    // NB: a registration held inline is returned as its slot, whose factory the
+                    // caller reads in the same section: no object is made for it.
+                    guard bits & Slot.inlineBit == 0 else {
+                        return (own, nil, slot)
+                    }
+                    return (own, RetainedBits.object(bits, as: Registration.self).takeUnretainedValue(), nil)
                 }
-                return !isScope && isSendable ? (slot, nil) : (nil, nil)
+                return !isScope && isSendable ? (slot, nil, nil) : (nil, nil, nil)
             }
             guard isScope, let parent else {
-                return (nil, nil)
+                return (nil, nil, nil)
             }
             storage = parent
             found = parent._withUnsafeGuaranteedRef { $0.lookup(key) }
@@ -101,6 +108,9 @@ enum DirectEntry<Value> {
     /// The registration to build with (retained), in the resolving storage's own slot, nil if
     /// that slot is not made yet.
     case build(Slot?, Registration)
+    /// The registration the slot `source` (of the resolving storage or an ancestor) holds
+    /// inline, as `build`: its factory, retained, read in the section that found it.
+    case buildInline(Slot?, source: Slot, factory: @Sendable () throws -> Value)
     /// Neither: `registration(for:)` decides.
     case undecided
 }

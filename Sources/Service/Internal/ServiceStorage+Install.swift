@@ -79,6 +79,41 @@ extension ServiceStorage {
         }
     }
 
+    /// Makes `factory` the registration of `type` (with `isInstance`, returning an instance given
+    /// to `register(_:)`), held in its slot if the slot is new and the scope allows (see
+    /// `InlineScope`), else as a `SendableRegistration`.
+    @inlinable
+    func install<Value: Sendable>(
+        _ factory: @escaping @Sendable () throws -> Value,
+        scope: ServiceScope,
+        isInstance: Bool = false,
+        for type: Any.Type,
+    ) {
+        let inlineScope = isInstance ? InlineScope.instance : InlineScope(scope)
+        if inlineScope != .none, installInline(retainedWords(of: factory), scope: inlineScope, for: type) {
+            return
+        }
+        install(SendableRegistration(scope: scope, isInstance: isInstance, factory: factory), for: type)
+    }
+
+    /// Makes a new slot for `type` holding the factory whose `words` these are (its context
+    /// retained for the slot) with `scope`, and returns true; returns false, releasing the
+    /// context, if `type` has a slot or an assembly is being applied: those take an object.
+    @usableFromInline
+    func installInline(_ words: (function: UInt, context: UInt), scope: InlineScope, for type: Any.Type) -> Bool {
+        if !Registration.isAssembling(into: self) {
+            let pending = PendingRegistration(inline: scope, function: words.function, context: words.context)
+            // NB: a new slot is in no assembly's log, which is keyed by slot.
+            if slot(creating: type, with: pending).isNew {
+                return true
+            }
+        }
+        if words.context != 0 {
+            RetainedBits.release(words.context)
+        }
+        return false
+    }
+
     /// Makes `registration` the one for `type` under `tags`.
     ///
     /// An instance cached under the previous registration stays if the scope, track and factory
@@ -134,12 +169,20 @@ extension ServiceStorage {
             var dropped: [UInt] = []
             let oldBits = slot.exchangeRegistration(pending.bits, direct: pending.direct)
             if oldBits != 0 {
-                dropped.append(oldBits)
+                let retired = slot.retirable(oldBits)
+                if retired != 0 {
+                    dropped.append(retired)
+                }
                 // NB: the slot owns the new registration now; only a writer holding this lock
                 // could replace (and retire) it, so it is read here and not before.
                 let new = RetainedBits.object(pending.bits, as: Registration.self).takeUnretainedValue()
-                let old = RetainedBits.object(oldBits, as: Registration.self).takeUnretainedValue()
-                if old.storedScope == new.storedScope && old.track == new.track && old.form.keepsCache(of: new.form) {
+                let (oldScope, oldTrack, oldForm) =
+                    oldBits & Slot.inlineBit != 0
+                    ? (slot.inlineScope.storedScope, Track.sendable, FactoryForm.plain)
+                    : RetainedBits.object(oldBits, as: Registration.self)._withUnsafeGuaranteedRef {
+                        ($0.storedScope, $0.track, $0.form)
+                    }
+                if oldScope == new.storedScope && oldTrack == new.track && oldForm.keepsCache(of: new.form) {
                     return dropped
                 }
             }

@@ -14,12 +14,17 @@ extension ServiceStorage {
         in env: ServiceEnv,
     ) throws(ServiceError) -> Value {
         if isScope {
-            switch scopeEntry(type) {
+            // NB: consumed, so that an inline factory moves out of it and is not copied.
+            let entry = scopeEntry(type)
+            switch consume entry {
             case .instance(let value):
                 return value
             case .build(let slot, let registration):
                 let slot = slot ?? self.slot(creating: type, tags: .empty)
                 return try buildOwn(type, slot: slot, registration, in: env)
+            case .buildInline(let slot, let source, let factory):
+                let slot = slot ?? self.slot(creating: type, tags: .empty)
+                return try build(type, slot: slot, inline: factory, from: source, in: env)
             case .undecided:
                 break
             }
@@ -52,6 +57,9 @@ extension ServiceStorage {
             throw .notRegistered(type)
         }
         switch registration.form {
+        case .plain where registration.isInline:
+            let inline = unsafeDowncast(registration, to: InlineRegistration.self)
+            return try build(type, slot: slot, inline: inline.factory(Value.self), from: inline.source, in: env)
         case .plain, .environment:
             return try build(type, slot: slot, registration, in: env) as Value
         case .arguments, .async:
@@ -68,7 +76,8 @@ extension ServiceStorage {
         argumentTypes: () -> [Any.Type],
         in env: ServiceEnv,
     ) throws(ServiceError) -> Value? {
-        switch directEntry(type, tags: tags) {
+        let entry = directEntry(type, tags: tags)
+        switch consume entry {
         case .instance(let value):
             return value
         case .build(let slot, let registration):
@@ -76,6 +85,10 @@ extension ServiceStorage {
                 return nil
             }
             let slot = slot ?? self.slot(creating: type, tags: .empty)
+            return try resolve(type, slot: slot, registration, arguments: arguments, given: argumentTypes, in: env)
+        case .buildInline(let slot, let source, let factory):
+            let slot = slot ?? self.slot(creating: type, tags: .empty)
+            let registration = InlineRegistration(of: source, factory: factory)
             return try resolve(type, slot: slot, registration, arguments: arguments, given: argumentTypes, in: env)
         case .undecided:
             break
@@ -112,6 +125,10 @@ extension ServiceStorage {
             guard given.isEmpty else {
                 throw mismatch(slot, registration, given: given)
             }
+            guard !registration.isInline else {
+                let inline = unsafeDowncast(registration, to: InlineRegistration.self)
+                return try build(type, slot: slot, inline: inline.factory(Value.self), from: inline.source, in: env)
+            }
             let factory = unsafeDowncast(registration, to: SendableRegistration<Value>.self).factory
             return try resolve(type, slot: slot, registration, track: .sendable, in: env, make: factory)
         case .environment:
@@ -147,11 +164,16 @@ extension ServiceStorage {
         // registration up in the scope and again in the application, retaining both, and bound
         // the application as current around a read of its cache.
         let (slot, registration): (Slot, Registration)
-        switch directEntry(type, tags: tags) {
+        let entry = directEntry(type, tags: tags)
+        switch consume entry {
         case .instance(let value):
             return value
         case .build(let own, let found):
             (slot, registration) = (own ?? self.slot(creating: type, tags: .empty), found)
+        case .buildInline(let own, let source, let factory):
+            (slot, registration) = (
+                own ?? self.slot(creating: type, tags: .empty), InlineRegistration(of: source, factory: factory),
+            )
         case .undecided:
             guard let (found, foundRegistration, owner) = self.registration(for: type, tags: tags) else {
                 return nil
@@ -331,10 +353,23 @@ extension ServiceStorage {
         in env: ServiceEnv,
         make: () throws -> Value,
     ) throws(ServiceError) -> Value {
+        try resolve(type, slot: slot, Builder(registration), track: track, in: env, make: make)
+    }
+
+    /// `resolve(_:slot:_:track:in:make:)` with what it reads of the registration.
+    @inlinable
+    func resolve<Value>(
+        _ type: Value.Type,
+        slot: Slot,
+        _ builder: Builder,
+        track: Track,
+        in env: ServiceEnv,
+        make: () throws -> Value,
+    ) throws(ServiceError) -> Value {
         let key = ObjectIdentifier(type)
         let cell = ThreadFrame.cell
         let parent = FrameParent.active(in: cell)
-        switch registration.sharing {
+        switch builder.sharing {
         case .none:
             var frame = try SyncFrame(slot, key: key, below: parent, in: env.storage)
             return try frame.construct(in: cell) { try env.storage.made(by: make, track: track, in: env) }
@@ -348,7 +383,7 @@ extension ServiceStorage {
             parent.storeGraphObject(GraphValue.object(for: value), for: graphKey)
             return value
         case .cached, .weak:
-            if !isWithinScope && registration.isScoped {
+            if !isWithinScope && builder.isScoped {
                 throw outsideScope(slot)
             }
             let frame = try ResolutionFrame.begin(type, tags: slot.tags, key: key, below: parent)
@@ -359,7 +394,7 @@ extension ServiceStorage {
                 frame: frame,
                 below: parent,
                 in: env,
-                builtBy: registration,
+                builtBy: builder,
                 make: { try env.storage.made(by: make, track: track, in: env) },
             )
         }
@@ -406,7 +441,7 @@ extension ServiceStorage {
                 track: track,
                 frame: frame,
                 in: env,
-                builtBy: registration,
+                builtBy: registration.identity,
                 make: { try await env.storage.made(by: make, in: env) },
             )
         }

@@ -13,7 +13,7 @@ extension ServiceStorage {
         frame: ResolutionFrame,
         below parent: FrameParent,
         in env: ServiceEnv,
-        builtBy registration: Registration,
+        builtBy builder: Builder,
         make: () throws -> Value,
     ) throws(ServiceError) -> Value {
         while true {
@@ -22,7 +22,7 @@ extension ServiceStorage {
             var built: Result<Value, ServiceError>?
             var unpublished: UInt = 0
             construction.latch.withLock { _ in
-                let isWeak = registration.sharing == .weak
+                let isWeak = builder.sharing == .weak
                 decision = slot.decide(on: track, for: construction, weak: isWeak)
                 guard case .construct? = decision else {
                     return
@@ -35,7 +35,7 @@ extension ServiceStorage {
                 if isWeak {
                     // NB: `WeakScope` registrations build class instances, so this is no box.
                     let object = value.map { $0 as AnyObject }
-                    slot.finishWeakConstruction(construction, publishing: object, builtBy: registration)
+                    slot.finishWeakConstruction(construction, publishing: object, builtBy: builder.identity)
                     built = result
                     return
                 }
@@ -44,7 +44,7 @@ extension ServiceStorage {
                     construction,
                     on: track,
                     publishing: bits,
-                    builtBy: registration,
+                    builtBy: builder.identity,
                     recording: value.flatMap { Self.disposable($0) },
                     in: self,
                 )
@@ -81,7 +81,7 @@ extension ServiceStorage {
         track: Track = .sendable,
         frame: ResolutionFrame,
         in env: ServiceEnv,
-        builtBy registration: Registration,
+        builtBy identity: UInt,
         make: () async throws -> Value,
     ) async throws(ServiceError) -> Value {
         while true {
@@ -107,7 +107,7 @@ extension ServiceStorage {
                     construction,
                     on: track,
                     publishing: bits,
-                    builtBy: registration,
+                    builtBy: identity,
                     recording: value.flatMap { Self.disposable($0) },
                     in: self,
                 )
@@ -218,7 +218,8 @@ extension Slot {
     }
 
     /// Ends `construction` and publishes `bits` unless a reset happened meanwhile, or the slot no
-    /// longer has the registration whose factory built them.
+    /// longer has the registration (of `identity`, see `Registration.identity`) whose factory
+    /// built them.
     ///
     /// A resolve reads the registration before it decides to build, so a registration installed
     /// in between (keeping the cache, since its scope is the same) would otherwise see the
@@ -235,13 +236,13 @@ extension Slot {
         _ construction: Construction,
         on track: Track,
         publishing bits: UInt,
-        builtBy registration: Registration,
+        builtBy identity: UInt,
         recording disposable: DisposableInstance?,
         in storage: ServiceStorage,
     ) -> UInt {
         withState { state in
             state.construction = nil
-            guard bits != 0, mayPublish(construction, builtBy: registration) else {
+            guard bits != 0, mayPublish(construction, builtBy: identity) else {
                 return bits
             }
             if let disposable {
@@ -253,13 +254,13 @@ extension Slot {
 }
 
 extension Slot {
-    /// Whether `construction` may publish what `registration` built: no reset dropped the slot's
-    /// caches while it ran, and the slot still has that registration (or, caching an inherited
-    /// one, none of its own). Call only while the slot's state is locked.
-    func mayPublish(_ construction: Construction, builtBy registration: Registration) -> Bool {
+    /// Whether `construction` may publish what the registration whose `identity` is given built:
+    /// no reset dropped the slot's caches while it ran, and the slot still has that registration
+    /// (or, caching an inherited one, none of its own). Call only while the slot's state is
+    /// locked.
+    func mayPublish(_ construction: Construction, builtBy identity: UInt) -> Bool {
         let current = registrationBits
-        let builder = UInt(bitPattern: Unmanaged.passUnretained(registration).toOpaque())
-        return !construction.isStale && (current == 0 || current == builder)
+        return !construction.isStale && (current == 0 || current == identity)
     }
 
     /// Ends a weak construction and keeps a weak reference to `object` in the slot's locked state
@@ -269,13 +270,13 @@ extension Slot {
     func finishWeakConstruction(
         _ construction: Construction,
         publishing object: AnyObject?,
-        builtBy registration: Registration,
+        builtBy identity: UInt,
     ) {
         // NB: the reference is made before the lock is taken, so the lock covers no allocation.
         let reference = object.map(WeakInstance.init)
         withState { state in
             state.construction = nil
-            guard let reference, mayPublish(construction, builtBy: registration) else {
+            guard let reference, mayPublish(construction, builtBy: identity) else {
                 return
             }
             state.keepWeakInstance(reference)

@@ -51,9 +51,10 @@ extension ServiceStorage {
 extension Slot {
     /// Whether the slot's key has exactly `tags`, compared where the record holds them.
     func hasTags(_ tags: TagSet) -> Bool {
-        guard let boxed = record.pointee.boxedTags else {
+        let bits = record.pointee.tagsOrFunction
+        guard record.pointee.inlineScope == .none, bits != 0 else {
             return tags.isEmpty
         }
-        return boxed.tags == tags
+        return RetainedBits.object(bits, as: BoxedTags.self)._withUnsafeGuaranteedRef { $0.tags == tags }
     }
 }

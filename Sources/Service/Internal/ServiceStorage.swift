@@ -290,7 +290,7 @@ final class ServiceStorage: @unchecked Sendable {
             guard bits != 0 else {
                 return nil
             }
-            let registration = RetainedBits.object(bits, as: Registration.self).takeUnretainedValue()
+            let registration = slot.registration(at: bits)
             let serial =
                 registration.keepsSerial
                 ? registration.ownSerial
@@ -326,14 +326,13 @@ final class ServiceStorage: @unchecked Sendable {
                 return (nil, nil)
             }
             let bits = slot.registrationBits
-            return (slot, bits == 0 ? nil : RetainedBits.object(bits, as: Registration.self).takeUnretainedValue())
+            return (slot, bits == 0 ? nil : slot.registration(at: bits))
         }
         guard let slot = lookup(ObjectIdentifier(type)) else {
             return (nil, nil)
         }
         let bits = slot.registrationBits
-        let registration = bits == 0 ? nil : RetainedBits.object(bits, as: Registration.self).takeUnretainedValue()
-        return (slot, registration)
+        return (slot, bits == 0 ? nil : slot.registration(at: bits))
     }
 
     /// The nearest parent's registration of `type` under `tags`.
@@ -358,15 +357,14 @@ final class ServiceStorage: @unchecked Sendable {
             let inherited = parent == nil ? nil : inheritedRegistration(for: slot.type, tags: slot.tags)
             slot.withState { state in
                 let bits = slot.registrationBits
-                let effective =
-                    bits != 0 ? RetainedBits.object(bits, as: Registration.self).takeUnretainedValue() : inherited
+                let effective = bits != 0 ? slot.registration(at: bits) : inherited
                 let matches = effective.map(predicate) ?? false
                 if matches || registrations {
                     state.markConstructionStale()
                     slot.takeCaches(of: &state, into: &dropped)
                 }
                 if registrations {
-                    let old = slot.exchangeRegistration(0, direct: .no)
+                    let old = slot.retirable(slot.exchangeRegistration(0, direct: .no))
                     if old != 0 {
                         dropped.append(old)
                     }

@@ -32,7 +32,15 @@ struct Slot: Hashable, @unchecked Sendable {
     @inlinable var type: Any.Type { record.pointee.type }
 
     /// The tags of the registration key; empty for the untagged registration of `type`.
-    @inlinable var tags: TagSet { record.pointee.boxedTags?.tags ?? .empty }
+    @inlinable var tags: TagSet {
+        @inline(__always) get {
+            let bits = record.pointee.tagsOrFunction
+            guard record.pointee.inlineScope == .none, bits != 0 else {
+                return .empty
+            }
+            return RetainedBits.object(bits, as: BoxedTags.self)._withUnsafeGuaranteedRef { $0.tags }
+        }
+    }
 
     /// The slot's position in the order slots were created, which `resolveAll` reports in.
     var sequence: Int32 { record.pointee.sequence }
@@ -45,7 +53,8 @@ struct Slot: Hashable, @unchecked Sendable {
     /// The registered type and tags, as errors spell them.
     var name: String { serviceName(type, tags: tags) }
 
-    /// The retained `Registration`, or zero when nothing is registered.
+    /// The retained `Registration`, zero when nothing is registered, or `inlineMark` while the
+    /// slot holds the registration it was made with itself (see `InlineScope`).
     @inlinable @inline(__always)
     var registrationBits: UInt {
         record.pointee.registration.load(ordering: .sequentiallyConsistent)
@@ -138,12 +147,19 @@ struct Slot: Hashable, @unchecked Sendable {
 /// NB: the state is not a field: a modifying access to a field of a record is, to
 /// ThreadSanitizer's Swift access checks, a modifying access to the whole record, which readers
 /// of the record's immutable fields would race with.
+///
+/// A slot made by `register(_:scope:factory:)` holds that registration itself, without an object
+/// (see `InlineScope`): its factory's two words are `tagsOrFunction` and `inlineContext`, and
+/// `registration` holds the slot's `inlineMark` until another registration replaces it.
 @usableFromInline
 struct SlotRecord: ~Copyable {
     @usableFromInline let type: Any.Type
-    /// The key's tags, in a box of their own so that a record stays 48 bytes; nil for none.
-    @usableFromInline let boxedTags: BoxedTags?
-    /// A retained `Registration`, or zero when nothing is registered.
+    /// The factory's function for a slot made with its registration inline (`inlineScope` is not
+    /// `.none`); otherwise the key's tags, as a retained `BoxedTags`, or zero for none.
+    ///
+    /// NB: one word for both: a tagged slot is never made with its registration inline.
+    @usableFromInline let tagsOrFunction: UInt
+    /// A retained `Registration`, zero when nothing is registered, or the slot's `inlineMark`.
     @usableFromInline let registration: Atomic<UInt>
     /// A retained `ValueBox` with the cached instance of the Sendable track, or zero.
     @usableFromInline let cache = Atomic<UInt>(0)
@@ -151,21 +167,41 @@ struct SlotRecord: ~Copyable {
     @usableFromInline let mainCache = Atomic<UInt>(0)
     /// Whether the service can be built without its registration, by a direct call of the
     /// `make(resolver:)` of the `Injectable` type it was registered with; set with `registration`.
+    /// The inline factory's context, retained while `registration` holds the inline mark (zero
+    /// for a closure that captures nothing); retired when another registration replaces it.
+    @usableFromInline let inlineContext: UInt
     @usableFromInline let direct: Atomic<DirectBuild>
     /// Guards `state`.
     let stateLock = Atomic(false)
-    /// NB: 32 bits, beside the two one-byte atomics, so that a record is 48 bytes.
+    /// The scope of the registration the slot was made with inline; `.none` for a slot made
+    /// without one, or with an object.
+    @usableFromInline let inlineScope: InlineScope
+    /// NB: 32 bits, beside the three one-byte fields, so that a record is 56 bytes.
     let sequence: Int32
 
-    /// A record for `type` under `tags`, holding `registration` (its retained bits, which the
-    /// record takes over) if one is given.
-    init(type: Any.Type, tags: TagSet, sequence: Int, registration: PendingRegistration) {
+    /// A record at `address` for `type` under `tags`, holding `registration` (its retained bits,
+    /// or the factory's retained words, which the record takes over) if one is given.
+    init(
+        at address: UnsafeMutablePointer<SlotRecord>,
+        type: Any.Type,
+        tags: TagSet,
+        sequence: Int,
+        registration: PendingRegistration,
+    ) {
         self.type = type
-        self.boxedTags = tags.isEmpty ? nil : BoxedTags(tags)
+        inlineScope = registration.inlineScope
+        if inlineScope == .none {
+            tagsOrFunction = tags.isEmpty ? 0 : RetainedBits.retain(BoxedTags(tags))
+            inlineContext = 0
+            // NB: the slot is not published yet; the store that publishes it orders these.
+            self.registration = Atomic(registration.bits)
+        } else {
+            tagsOrFunction = registration.function
+            inlineContext = registration.context
+            self.registration = Atomic(Slot(address).inlineMark)
+        }
         // NB: a process does not hold 2^31 slots (128 GiB of them); not checked per slot.
         self.sequence = Int32(truncatingIfNeeded: sequence)
-        // NB: the slot is not published yet; the store that publishes it orders these.
-        self.registration = Atomic(registration.bits)
         direct = Atomic(registration.direct)
     }
 
@@ -174,8 +210,15 @@ struct SlotRecord: ~Copyable {
         let registrationBits = registration.load(ordering: .relaxed)
         let cacheBits = cache.load(ordering: .relaxed)
         let mainBits = mainCache.load(ordering: .relaxed)
-        if registrationBits != 0 {
+        if registrationBits & Slot.inlineBit != 0 {
+            if inlineContext != 0 {
+                RetainedBits.release(inlineContext)
+            }
+        } else if registrationBits != 0 {
             RetainedBits.release(registrationBits)
+        }
+        if inlineScope == .none && tagsOrFunction != 0 {
+            RetainedBits.release(tagsOrFunction)
         }
         if cacheBits != 0 {
             RetainedBits.release(cacheBits)
@@ -191,7 +234,7 @@ struct SlotRecord: ~Copyable {
 /// long as it keeps the storage alive. The slots are in the order they were made, which is the
 /// order `resolveAll` and `validate()` report registrations in.
 ///
-/// A cell is a slot's `SlotRecord` followed by its `SlotState`: 64 bytes. In a block of 8 cells
+/// A cell is a slot's `SlotRecord` (56 bytes) followed by its `SlotState` (8): 64 bytes. In a block of 8 cells
 /// or more (an environment's; a scope's first blocks are smaller) cells are aligned to 64, so
 /// that a slot is one cache line and the writes of one slot's construction or cache never
 /// invalidate the line a reader of another slot reads.
@@ -280,7 +323,9 @@ struct SlotBlocks {
         }
         let block = last.unsafelyUnwrapped
         let record = block.record(at: usedInLast)
-        record.initialize(to: SlotRecord(type: type, tags: tags, sequence: count, registration: registration))
+        record.initialize(
+            to: SlotRecord(at: record, type: type, tags: tags, sequence: count, registration: registration)
+        )
         (UnsafeMutableRawPointer(record) + Self.stateOffset).bindMemory(to: SlotState.self, capacity: 1)
             .initialize(to: SlotState())
         // NB: wrapping: counts of allocated cells (an overflow check per registration otherwise).
@@ -335,150 +380,5 @@ struct SlotBlocks {
         last = nil
         count = 0
         usedInLast = 0
-    }
-}
-
-/// The mutable part of a `Slot`, guarded by its lock.
-///
-/// NB: one word: a reset marks the construction in flight stale (`markConstructionStale()`)
-/// where a generation count beside it would take eight of the cell's 64 bytes.
-struct SlotState {
-    /// The construction in flight, or the weak reference a weak registration's last one left.
-    ///
-    /// NB: one word for both (a construction starts only when no weak instance is alive, and
-    /// ends by leaving one or none), so that a slot's state and record fit one cache line.
-    private var activity = Activity.idle
-
-    private enum Activity {
-        case idle
-        /// The singleton or custom-scoped construction in flight.
-        case constructing(Construction)
-        /// Refers weakly to the instance of a weak registration, while something else holds it.
-        ///
-        /// NB: a box, not a `weak` property: a weak reference costs a runtime call to
-        /// initialise, assign and destroy, and every slot would pay them, where only weak
-        /// registrations need one.
-        case weak(WeakInstance)
-    }
-
-    /// Whether no construction is in flight and no weak instance is kept: the state holds no
-    /// reference.
-    var isIdle: Bool {
-        if case .idle = activity {
-            return true
-        }
-        return false
-    }
-
-    /// The singleton or custom-scoped construction in flight, if any. Setting one forgets the
-    /// weak instance, which is no longer alive when a construction starts; ending one
-    /// (setting nil) leaves no weak instance.
-    var construction: Construction? {
-        get {
-            guard case .constructing(let construction) = activity else {
-                return nil
-            }
-            return construction
-        }
-        set {
-            activity = newValue.map(Activity.constructing) ?? .idle
-        }
-    }
-
-    /// The living instance of a weak registration, if any.
-    var weakObject: AnyObject? {
-        guard case .weak(let instance) = activity else {
-            return nil
-        }
-        return instance.object
-    }
-
-    /// Makes the construction in flight, if any, publish nothing: the caches it would fill were
-    /// dropped, or its registration replaced, after it started.
-    func markConstructionStale() {
-        construction?.isStale = true
-    }
-
-    /// Keeps `instance` as the weak registration's instance, once its construction has ended.
-    mutating func keepWeakInstance(_ instance: WeakInstance) {
-        activity = .weak(instance)
-    }
-
-    /// Forgets the weak registration's instance, leaving a construction in flight alone.
-    mutating func forgetWeakInstance() {
-        if case .weak = activity {
-            activity = .idle
-        }
-    }
-}
-
-/// A weak reference to the instance of a weak registration (see `SlotState.weakInstance`).
-final class WeakInstance {
-    weak var object: AnyObject?
-
-    init(_ object: AnyObject) {
-        self.object = object
-    }
-}
-
-/// One singleton or custom-scoped construction in flight.
-///
-/// A synchronous constructor holds `latch` for exactly as long as the factory runs, and
-/// synchronous waiters block on it, after `ConstructionCoordinator` has made sure that waiting
-/// cannot close a cycle. The latch guards no data: it only parks waiters. Asynchronous waiters
-/// (and every waiter of an `async` construction, which cannot hold a lock across `await`)
-/// suspend on a continuation that `finish()` resumes.
-@usableFromInline
-final class Construction: @unchecked Sendable {
-    // Safety: `waitState` is only read or written between taking and releasing `waitLock`;
-    // `isStale` only while the state of the slot it builds for is locked (`Slot.withState`).
-    /// The frame that is constructing the instance.
-    let frame: ResolutionFrame
-    /// Whether the factory is `async`; then `latch` is never held.
-    @usableFromInline let isAsync: Bool
-    /// Held by a synchronous constructor while the factory runs.
-    @usableFromInline let latch = Mutex(())
-    private let waitLock = Atomic(false)
-    @exclusivity(unchecked) private var waitState = WaitState()
-    /// Whether the slot's caches were dropped while it ran: then it publishes nothing.
-    var isStale = false
-
-    private struct WaitState {
-        var finished = false
-        var continuations: [CheckedContinuation<Void, Never>] = []
-    }
-
-    @usableFromInline
-    init(frame: ResolutionFrame, isAsync: Bool = false) {
-        self.frame = frame
-        self.isAsync = isAsync
-    }
-
-    /// Marks the construction finished and resumes every suspended waiter.
-    @usableFromInline
-    func finish() {
-        waitLock.lockSpinning()
-        waitState.finished = true
-        let continuations = waitState.continuations
-        waitState.continuations = []
-        waitLock.unlockSpinning()
-        for continuation in continuations {
-            continuation.resume()
-        }
-    }
-
-    /// Suspends until `finish()` has run.
-    func waitUntilFinished() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            waitLock.lockSpinning()
-            let finished = waitState.finished
-            if !finished {
-                waitState.continuations.append(continuation)
-            }
-            waitLock.unlockSpinning()
-            if finished {
-                continuation.resume()
-            }
-        }
     }
 }

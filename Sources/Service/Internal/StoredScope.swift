@@ -10,17 +10,19 @@ import Synchronization
 struct StoredScope: Equatable, Sendable {
     @usableFromInline let code: UInt32
 
-    private init(code: UInt32) {
+    /// NB: only the constants below and `init(_:)` make codes.
+    @usableFromInline
+    init(code: UInt32) {
         self.code = code
     }
 
-    static let singleton = StoredScope(code: 0)
-    static let transient = StoredScope(code: 1)
-    static let graph = StoredScope(code: 2)
+    @inlinable static var singleton: StoredScope { StoredScope(code: 0) }
+    @inlinable static var transient: StoredScope { StoredScope(code: 1) }
+    @inlinable static var graph: StoredScope { StoredScope(code: 2) }
     /// ``ServiceScope/scoped``, whose name the table of custom names starts with.
-    @usableFromInline static let scoped = StoredScope(code: 3)
+    @inlinable static var scoped: StoredScope { StoredScope(code: 3) }
     /// The scope of `WeakScope.weak`, whose name comes second.
-    static let weak = StoredScope(code: 4)
+    @inlinable static var weak: StoredScope { StoredScope(code: 4) }
 
     /// The stored form of `scope`; a custom scope's name is added to the table if it is new.
     init(_ scope: ServiceScope) {

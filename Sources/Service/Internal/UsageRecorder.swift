@@ -3,8 +3,9 @@
 /// nearer environment's own registration answered instead of the recording environment's.
 final class UsageRecorder: Sendable {
     private struct State: Sendable {
-        /// The registrations that answered a resolve, kept alive so an identifier is not reused.
-        var used: [ObjectIdentifier: Registration] = [:]
+        /// The registrations that answered a resolve, by `identity`, kept alive so that an address
+        /// is not reused.
+        var used: [UInt: Registration] = [:]
         /// For each key the recording environment registers, the environments below it whose own
         /// registration of that key answered instead.
         var shadowedBy: [String: Set<String>] = [:]
@@ -22,7 +23,7 @@ final class UsageRecorder: Sendable {
             registrar !== recording && !recording.chain.contains { $0 === registrar }
             && recording.isRegistered(type, tags: tags)
         state.withLock { state in
-            state.used[ObjectIdentifier(registration)] = registration
+            state.used[registration.identity] = registration
             if shadows {
                 state.shadowedBy[serviceName(type, tags: tags), default: []].insert(registrar.name)
             }
@@ -47,7 +48,7 @@ final class UsageRecorder: Sendable {
                 if let environments = shadowedBy[service] {
                     shadowed.append(.init(registration: entry, by: environments.sorted()))
                 }
-                if used[ObjectIdentifier(registration)] == nil {
+                if used[registration.identity] == nil {
                     unused.append(entry)
                 }
             }

@@ -1,0 +1,146 @@
+public import Synchronization
+
+/// The mutable part of a `Slot`, guarded by its lock.
+///
+/// NB: one word: a reset marks the construction in flight stale (`markConstructionStale()`)
+/// where a generation count beside it would take eight of the cell's 64 bytes.
+struct SlotState {
+    /// The construction in flight, or the weak reference a weak registration's last one left.
+    ///
+    /// NB: one word for both (a construction starts only when no weak instance is alive, and
+    /// ends by leaving one or none), so that a slot's state and record fit one cache line.
+    private var activity = Activity.idle
+
+    private enum Activity {
+        case idle
+        /// The singleton or custom-scoped construction in flight.
+        case constructing(Construction)
+        /// Refers weakly to the instance of a weak registration, while something else holds it.
+        ///
+        /// NB: a box, not a `weak` property: a weak reference costs a runtime call to
+        /// initialise, assign and destroy, and every slot would pay them, where only weak
+        /// registrations need one.
+        case weak(WeakInstance)
+    }
+
+    /// Whether no construction is in flight and no weak instance is kept: the state holds no
+    /// reference.
+    var isIdle: Bool {
+        if case .idle = activity {
+            return true
+        }
+        return false
+    }
+
+    /// The singleton or custom-scoped construction in flight, if any. Setting one forgets the
+    /// weak instance, which is no longer alive when a construction starts; ending one
+    /// (setting nil) leaves no weak instance.
+    var construction: Construction? {
+        get {
+            guard case .constructing(let construction) = activity else {
+                return nil
+            }
+            return construction
+        }
+        set {
+            activity = newValue.map(Activity.constructing) ?? .idle
+        }
+    }
+
+    /// The living instance of a weak registration, if any.
+    var weakObject: AnyObject? {
+        guard case .weak(let instance) = activity else {
+            return nil
+        }
+        return instance.object
+    }
+
+    /// Makes the construction in flight, if any, publish nothing: the caches it would fill were
+    /// dropped, or its registration replaced, after it started.
+    func markConstructionStale() {
+        construction?.isStale = true
+    }
+
+    /// Keeps `instance` as the weak registration's instance, once its construction has ended.
+    mutating func keepWeakInstance(_ instance: WeakInstance) {
+        activity = .weak(instance)
+    }
+
+    /// Forgets the weak registration's instance, leaving a construction in flight alone.
+    mutating func forgetWeakInstance() {
+        if case .weak = activity {
+            activity = .idle
+        }
+    }
+}
+
+/// A weak reference to the instance of a weak registration (see `SlotState.weakInstance`).
+final class WeakInstance {
+    weak var object: AnyObject?
+
+    init(_ object: AnyObject) {
+        self.object = object
+    }
+}
+
+/// One singleton or custom-scoped construction in flight.
+///
+/// A synchronous constructor holds `latch` for exactly as long as the factory runs, and
+/// synchronous waiters block on it, after `ConstructionCoordinator` has made sure that waiting
+/// cannot close a cycle. The latch guards no data: it only parks waiters. Asynchronous waiters
+/// (and every waiter of an `async` construction, which cannot hold a lock across `await`)
+/// suspend on a continuation that `finish()` resumes.
+@usableFromInline
+final class Construction: @unchecked Sendable {
+    // Safety: `waitState` is only read or written between taking and releasing `waitLock`;
+    // `isStale` only while the state of the slot it builds for is locked (`Slot.withState`).
+    /// The frame that is constructing the instance.
+    let frame: ResolutionFrame
+    /// Whether the factory is `async`; then `latch` is never held.
+    @usableFromInline let isAsync: Bool
+    /// Held by a synchronous constructor while the factory runs.
+    @usableFromInline let latch = Mutex(())
+    private let waitLock = Atomic(false)
+    @exclusivity(unchecked) private var waitState = WaitState()
+    /// Whether the slot's caches were dropped while it ran: then it publishes nothing.
+    var isStale = false
+
+    private struct WaitState {
+        var finished = false
+        var continuations: [CheckedContinuation<Void, Never>] = []
+    }
+
+    @usableFromInline
+    init(frame: ResolutionFrame, isAsync: Bool = false) {
+        self.frame = frame
+        self.isAsync = isAsync
+    }
+
+    /// Marks the construction finished and resumes every suspended waiter.
+    @usableFromInline
+    func finish() {
+        waitLock.lockSpinning()
+        waitState.finished = true
+        let continuations = waitState.continuations
+        waitState.continuations = []
+        waitLock.unlockSpinning()
+        for continuation in continuations {
+            continuation.resume()
+        }
+    }
+
+    /// Suspends until `finish()` has run.
+    func waitUntilFinished() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            waitLock.lockSpinning()
+            let finished = waitState.finished
+            if !finished {
+                waitState.continuations.append(continuation)
+            }
+            waitLock.unlockSpinning()
+            if finished {
+                continuation.resume()
+            }
+        }
+    }
+}
