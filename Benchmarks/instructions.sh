@@ -32,12 +32,12 @@ rows=("$@")
 peers=false
 if [ ${#rows[@]} -eq 0 ]; then
     peers=true
-    rows=(leaf leaf-other-env three chain diamond cached cached-tagged cached-vs-atomic service-read main-service-read scope scope-async register register-concrete register-injectable)
+    rows=(leaf leaf-other-env leaf-child three chain diamond cached cached-tagged cached-vs-atomic service-read main-service-read scope scope-async register register-concrete register-injectable)
 fi
 printf '| scenario | hand-written | Service, closures | × | Service, @Injectable | × |\n|---|---:|---:|---:|---:|---:|\n'
 for row in "${rows[@]}"; do
     case "$row" in
-        leaf-other-env) hand=$(per_operation hand-leaf); closures=$(per_operation leaf-other-env); macro="" ;;
+        leaf-other-env | leaf-child) hand=$(per_operation hand-leaf); closures=$(per_operation "$row"); macro="" ;;
         cached | cached-tagged) hand=$(per_operation hand-cached); closures=$(per_operation "$row"); macro="" ;;
         # NB: against a hand-written read that returns an owned reference too (a load and a retain).
         cached-vs-atomic) hand=$(per_operation hand-cached-atomic); closures=$(per_operation cached); macro="" ;;

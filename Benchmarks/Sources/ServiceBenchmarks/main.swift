@@ -97,6 +97,8 @@ let injectableEnv = env
 registerInjectableGraphs(in: injectableEnv)
 let otherEnv = ServiceEnv(name: "not current")
 ServiceAdapter.register(in: otherEnv)
+/// A child environment that registers nothing: its resolves inherit `env`'s registrations.
+let childEnv = ServiceEnv(name: "child", parent: env)
 if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains(index + 2),
     let count = Int(arguments[index + 2])
 {
@@ -122,6 +124,7 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
     case "hand-cached-atomic": repeatInline(count) { consume(atomicSingletonAccessor()) }
     case "leaf": repeatInline(count) { consume(ServiceAdapter.resolve(Leaf.self, in: env)) }
     case "leaf-other-env": repeatInline(count) { consume(ServiceAdapter.resolve(Leaf.self, in: otherEnv)) }
+    case "leaf-child": repeatInline(count) { consume(ServiceAdapter.resolve(Leaf.self, in: childEnv)) }
     case "three": repeatInline(count) { consume(ServiceAdapter.resolve(ThreeDependencies.self, in: env)) }
     case "chain": repeatInline(count) { consume(ServiceAdapter.resolve(Chain0.self, in: env)) }
     case "diamond": repeatInline(count) { consume(ServiceAdapter.resolve(DiamondTop.self, in: env)) }
