@@ -90,6 +90,21 @@ struct InlineRegistrationTests {
         #expect(builds.value == 2)
     }
 
+    @Test("a child environment builds an inherited inline registration, unless it has a registration of its own")
+    func inheritedByChild() throws {
+        let app = ServiceEnv(name: #function)
+        app.register(Stamped.self, scope: .transient) { Stamped(version: 1) }
+        let child = ServiceEnv(name: "child", parent: app)
+        let grandchild = ServiceEnv(name: "grandchild", parent: child)
+        #expect(try grandchild.resolve(Stamped.self).version == 1)
+        // NB: a registration of the child's own that a plain resolve cannot build (it takes an
+        // argument) hides the parent's: the resolve says so rather than build the parent's.
+        child.register(Stamped.self) { (version: Int) in Stamped(version: version) }
+        #expect(throws: ServiceError.self) { try child.resolve(Stamped.self) }
+        #expect(try child.resolve(Stamped.self, arguments: 2).version == 2)
+        #expect(try app.resolve(Stamped.self).version == 1)
+    }
+
     @Test("a replaced inline factory's captures are released once no reader can use them, and not before")
     func replacedFactoryReleased() throws {
         let tracker = WeakTracker()

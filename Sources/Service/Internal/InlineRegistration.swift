@@ -115,6 +115,42 @@ extension Slot {
     }
 }
 
+extension ServiceStorage {
+    /// The slot and factory of the registration of `type` this storage inherits, if the nearest
+    /// ancestor that registered it holds it inline and this storage has no registration of its
+    /// own; nil otherwise, which leaves the resolve to `registration(for:)`. The factory is read
+    /// in the section that found it, so that an inherited resolve makes no object for it.
+    @inlinable
+    func inheritedInline<Value>(_ type: Value.Type) -> (source: Slot, factory: @Sendable () throws -> Value)? {
+        let section = ReaderGate.enter()
+        defer { ReaderGate.leave(section) }
+        guard let source = inheritedInlineSlot(ObjectIdentifier(type)) else {
+            return nil
+        }
+        return (source, source.inlineFactory(Value.self))
+    }
+
+    /// `inheritedInline(_:)`'s walk up the chain: the slot of the nearest registration of `key`
+    /// if it is held inline, and none is this storage's own. Call only inside a `ReaderGate`
+    /// section.
+    @usableFromInline
+    func inheritedInlineSlot(_ key: ObjectIdentifier) -> Slot? {
+        if let own = lookup(key), own.registrationBits != 0 {
+            return nil
+        }
+        var ancestor = parentReference
+        while let current = ancestor {
+            // NB: each storage is borrowed: its child holds it.
+            let (found, next) = current._withUnsafeGuaranteedRef { ($0.lookup(key), $0.parentReference) }
+            if let found, case let bits = found.registrationBits, bits != 0 {
+                return bits & Slot.inlineBit != 0 ? found : nil
+            }
+            ancestor = next
+        }
+        return nil
+    }
+}
+
 /// The words of `closure`, its context retained for the caller (see `InlineScope`).
 @inlinable
 func retainedWords<Value>(of closure: @escaping @Sendable () throws -> Value) -> (function: UInt, context: UInt) {

@@ -28,6 +28,11 @@ extension ServiceStorage {
             case .undecided:
                 break
             }
+        } else if let (source, factory) = inheritedInline(type) {
+            // NB: as `registration(for:)` decides for an environment that is not a scope: it
+            // builds an inherited registration in its own slot.
+            let slot = lookup(ObjectIdentifier(type)) ?? self.slot(creating: type, tags: .empty)
+            return try build(type, slot: slot, inline: factory, from: source, in: env)
         }
         guard let (slot, registration, owner) = registration(for: type) else {
             throw .notRegistered(type)
