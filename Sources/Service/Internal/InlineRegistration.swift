@@ -1,7 +1,8 @@
 /// The scope of a registration that a slot holds itself, without a `Registration` object.
 ///
-/// `register(_:scope:factory:)` of a Sendable service with one of these three scopes, into a slot
-/// it makes, outside an assembly, stores the factory closure's two words in the slot's record
+/// `register(_:scope:factory:)` of a Sendable service with the transient, graph or singleton
+/// scope, or `register(_:)` of an instance, into a slot it makes, outside an assembly, stores the
+/// factory closure's two words in the slot's record
 /// (`SlotRecord.tagsOrFunction` and `inlineContext`) and the slot's `inlineMark` as its
 /// registration word: registering allocates nothing but the slot's share of its block (and the
 /// closure's context, which the caller made), where an object cost 48 bytes and ~420
@@ -9,8 +10,9 @@
 /// object, as every registration was before; the inline factory's context is then retired
 /// through the gate like a replaced object, and the record's words are not read again.
 ///
-/// Readers that need an object (validation, a trace, an inherited or decorated build) get an
-/// `InlineRegistration` made for them; the resolve paths of the slot itself read the words.
+/// Readers that need an object (validation, graph exports, usage reports, a traced resolve, a
+/// resolve with arguments) get an `InlineRegistration` made for them; the resolve paths read the
+/// words, the slot's own and, in a scope's walk or a child environment's, an ancestor's.
 @usableFromInline
 enum InlineScope: UInt8, Sendable {
     /// Not inline: the slot's registration, if any, is an object.
