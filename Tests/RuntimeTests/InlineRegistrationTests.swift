@@ -97,11 +97,17 @@ struct InlineRegistrationTests {
         let child = ServiceEnv(name: "child", parent: app)
         let grandchild = ServiceEnv(name: "grandchild", parent: child)
         #expect(try grandchild.resolve(Stamped.self).version == 1)
+        #expect(try grandchild.resolveIfRegistered(Stamped.self)?.version == 1)
         // NB: a registration of the child's own that a plain resolve cannot build (it takes an
         // argument) hides the parent's: the resolve says so rather than build the parent's.
         child.register(Stamped.self) { (version: Int) in Stamped(version: version) }
         #expect(throws: ServiceError.self) { try child.resolve(Stamped.self) }
         #expect(try child.resolve(Stamped.self, arguments: 2).version == 2)
+        // NB: the other resolves of an inherited inline registration: optional, and with
+        // arguments it does not take.
+        let scope = app.makeScope(named: "request")
+        #expect(try scope.resolveIfRegistered(Stamped.self)?.version == 1)
+        #expect(throws: ServiceError.self) { try scope.resolve(Stamped.self, arguments: 3) }
         #expect(try app.resolve(Stamped.self).version == 1)
     }
 

@@ -93,8 +93,7 @@ extension ServiceStorage {
             return try resolve(type, slot: slot, registration, arguments: arguments, given: argumentTypes, in: env)
         case .buildInline(let slot, let source, let factory):
             let slot = slot ?? self.slot(creating: type, tags: .empty)
-            let registration = InlineRegistration(of: source, factory: factory)
-            return try resolve(type, slot: slot, registration, arguments: arguments, given: argumentTypes, in: env)
+            return try resolve(type, slot: slot, inline: factory, from: source, given: argumentTypes, in: env)
         case .undecided:
             break
         }
@@ -108,6 +107,23 @@ extension ServiceStorage {
             }
         }
         return try resolve(type, slot: slot, registration, arguments: arguments, given: argumentTypes, in: env)
+    }
+
+    /// `resolve(_:slot:_:arguments:given:in:)` for the registration `source` holds inline.
+    @inlinable
+    func resolve<Value: Sendable>(
+        _ type: Value.Type,
+        slot: Slot,
+        inline factory: @escaping @Sendable () throws -> Value,
+        from source: Slot,
+        given argumentTypes: () -> [Any.Type],
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> Value {
+        let given = argumentTypes()
+        guard given.isEmpty else {
+            throw mismatch(slot, InlineRegistration(of: source, factory: factory), given: given)
+        }
+        return try build(type, slot: slot, inline: factory, from: source, in: env)
     }
 
     /// Builds (or returns the cached instance of) a Sendable-track registration already looked up;
@@ -176,9 +192,8 @@ extension ServiceStorage {
         case .build(let own, let found):
             (slot, registration) = (own ?? self.slot(creating: type, tags: .empty), found)
         case .buildInline(let own, let source, let factory):
-            (slot, registration) = (
-                own ?? self.slot(creating: type, tags: .empty), InlineRegistration(of: source, factory: factory),
-            )
+            let slot = own ?? self.slot(creating: type, tags: .empty)
+            return try resolve(type, slot: slot, inline: factory, from: source, given: argumentTypes, in: env)
         case .undecided:
             guard let (found, foundRegistration, owner) = self.registration(for: type, tags: tags) else {
                 return nil
