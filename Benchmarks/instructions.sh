@@ -32,7 +32,7 @@ rows=("$@")
 peers=false
 if [ ${#rows[@]} -eq 0 ]; then
     peers=true
-    rows=(leaf leaf-other-env leaf-child three chain diamond cached cached-tagged cached-vs-atomic service-read main-service-read scope scope-async register register-concrete register-injectable)
+    rows=(leaf leaf-other-env leaf-child three chain diamond cached cached-tagged cached-vs-atomic service-read main-service-read scope scope-async register register-concrete register-injectable register-assembly)
 fi
 printf '| scenario | hand-written | Service, closures | × | Service, @Injectable | × |\n|---|---:|---:|---:|---:|---:|\n'
 for row in "${rows[@]}"; do
@@ -46,7 +46,7 @@ for row in "${rows[@]}"; do
         scope | scope-async) hand=$(per_operation scope-by-hand); closures=$(per_operation "$row"); macro="" ;;
         register | register-concrete) hand=$(per_operation "hand-$row"); closures=$(per_operation "$row"); macro="" ;;
         # NB: `Injectable` types registered without a closure, against the concrete row's dictionary.
-        register-injectable) hand=$(per_operation hand-register-concrete); closures=""; macro=$(per_operation "$row") ;;
+        register-injectable | register-assembly) hand=$(per_operation hand-register-concrete); closures=""; macro=$(per_operation "$row") ;;
         *) hand=$(per_operation "hand-$row"); closures=$(per_operation "$row"); macro=$(per_operation "macro-$row") ;;
     esac
     ratio() { [ -n "$1" ] && awk -v a="$1" -v b="$hand" 'BEGIN { printf "×%.1f", a / b }'; }

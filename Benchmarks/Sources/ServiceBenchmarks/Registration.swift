@@ -99,6 +99,14 @@ func profileRegistration(_ name: String, count: Int) -> Bool {
             registerValidationGraph(in: fresh)
             blackHole(fresh)
         }
+    case "register-assembly":
+        // NB: the 100 `@Injectable` services of `GeneratedAssembly`, registered by its generated
+        // `assemble(env:)` into each fresh environment, as an app applies its assembly.
+        repeatInline(max(1, count / 100)) {
+            let fresh = ServiceEnv(name: "registration")
+            fresh.apply(GeneratedAssembly())
+            blackHole(fresh)
+        }
     case "hand-register-concrete":
         repeatInline(max(1, count / concreteTypeCount)) {
             var table: [ObjectIdentifier: @Sendable () -> Any] = [:]
