@@ -4,6 +4,31 @@ import Testing
 
 @testable import Service
 
+@Injectable
+final class InlineClock: Sendable {
+    init() {}
+}
+
+@Injectable
+final class InlineReport: Sendable {
+    let clock: InlineClock
+
+    init(clock: InlineClock) {
+        self.clock = clock
+    }
+}
+
+@Assembly
+struct InlineReportAssembly {
+    #register(InlineClock.self)
+    #register(InlineReport.self, scope: .transient)
+}
+
+/// `env.resolve(type)` where the type is only known to be Sendable.
+private func resolveGenerically<T: Sendable>(_ type: T.Type, in env: ServiceEnv) throws -> T {
+    try env.resolve(type)
+}
+
 /// What an inline factory captures, so that a test sees when the slot lets it go.
 private final class Source: Sendable {
     let version: Int
@@ -53,8 +78,38 @@ struct InlineRegistrationTests {
         #expect(stamped.identity == slot(Stamped.self)?.inlineMark, "every copy is the slot's registration")
     }
 
-    @Test("a registration made while an assembly is applied is an object the assembly's log keeps")
-    func assemblyRegistrationsAreObjects() throws {
+    @Test("an @Injectable type registered without a closure is held in its slot, and builds as its object did")
+    func injectableHeldInline() throws {
+        let env = ServiceEnv(name: #function)
+        env.register(InlineClock.self)
+        env.register(InlineReport.self, scope: .transient)
+        let report = try #require(env.storage.lookup(ObjectIdentifier(InlineReport.self)))
+        let clock = try #require(env.storage.lookup(ObjectIdentifier(InlineClock.self)))
+        #expect(report.registrationBits == report.inlineMark && report.inlineFacts == .injectable)
+        #expect(report.directBuild == .transient && clock.directBuild == .no)
+        // NB: a resolve that knows the type is `@Injectable` calls its `make(resolver:)`; a
+        // generic one, a scope's and a child's build with the slot's factory.
+        let direct = try env.resolve(InlineReport.self)
+        let generic = try resolveGenerically(InlineReport.self, in: env)
+        #expect(direct !== generic && direct.clock === generic.clock, "a transient report, one clock")
+        let scoped = try env.withScope(named: "request") { try resolveGenerically(InlineReport.self, in: $0) }
+        #expect(scoped.clock === direct.clock)
+        // NB: a child builds an inherited registration in its own slot, with its own dependencies.
+        let child = ServiceEnv(name: "child", parent: env)
+        let childClock = InlineClock()
+        child.register(InlineClock.self) { childClock }
+        #expect(try resolveGenerically(InlineReport.self, in: child).clock === childClock)
+        #expect(try child.resolve(InlineReport.self).clock === childClock)
+        // NB: what `validate()` and the graph read of it: the type's dependencies.
+        let node = try #require(env.graph().node(named: "InlineReport"))
+        #expect(node.source == .injectable && node.dependencies.map(\.target) == ["InlineClock"])
+        let lone = ServiceEnv(name: "lone")
+        lone.register(InlineReport.self, scope: .transient)
+        #expect(throws: ServiceValidationError.self) { try lone.validate() }
+    }
+
+    @Test("a registration made while an assembly is applied is held in its slot, the assembly's until overridden")
+    func assemblyRegistrationsHeldInline() throws {
         struct Assembled: Sendable {}
         struct Registering: NonisolatedAssembly {
             static let registrations: [AssemblyRegistration] = []
@@ -64,10 +119,26 @@ struct InlineRegistrationTests {
             }
         }
         let env = ServiceEnv(name: #function)
+        env.register(Stamped.self) { Stamped(version: 1) }
         env.apply(Registering())
-        let slot = try #require(env.storage.lookup(ObjectIdentifier(Assembled.self)))
-        #expect(slot.registrationBits & Slot.inlineBit == 0)
-        #expect(env.storage.ownRegistrationsWithSerials().first { $0.type == Assembled.self }?.serial != nil)
+        env.apply(InlineReportAssembly())
+        func slot<T>(_ type: T.Type) -> Slot? {
+            env.storage.lookup(ObjectIdentifier(type))
+        }
+        #expect(slot(Assembled.self).map { $0.registrationBits == $0.inlineMark } == true)
+        #expect(slot(Assembled.self)?.inlineFacts == .assembled)
+        #expect(slot(InlineReport.self)?.inlineFacts == [.injectable, .assembled])
+        #expect(slot(Stamped.self)?.inlineFacts == [], "registered outside the assembly")
+        #expect(env.storage.withAssembly { $0.assembled.isEmpty }, "the log keeps no entry for them")
+        func origin(_ name: String) -> String? {
+            env.graph().node(named: name)?.origin
+        }
+        #expect(origin("InlineReport") == "InlineReportAssembly" && origin("InlineClock") == "InlineReportAssembly")
+        #expect(try env.resolve(InlineReport.self).clock === env.resolve(InlineClock.self))
+        // NB: an override is an object with no serial, so the graph no longer takes the
+        // assembly's row for it.
+        env.register(InlineReport.self, scope: .transient)
+        #expect(origin("InlineReport") == "runtime" && origin("InlineClock") == "InlineReportAssembly")
     }
 
     @Test("a singleton held inline is built once, in the environment that registered it, whoever resolves it")

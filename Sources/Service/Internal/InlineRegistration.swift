@@ -10,6 +10,10 @@
 /// object, as every registration was before; the inline factory's context is then retired
 /// through the gate like a replaced object, and the record's words are not read again.
 ///
+/// `register(_:scope:)` of an `Injectable` type is held the same way (see `InlineFacts`), and so
+/// is a registration made while an assembly is applied: the assembly log tells it from an
+/// override by the slot's `sequence`, where an object carries a serial.
+///
 /// Readers that need an object (validation, graph exports, usage reports, a traced resolve, a
 /// resolve with arguments) get an `InlineRegistration` made for them; the resolve paths read the
 /// words, the slot's own and, in a scope's walk or a child environment's, an ancestor's.
@@ -55,6 +59,40 @@ enum InlineScope: UInt8, Sendable {
     }
 }
 
+/// What else a slot knows of the registration it holds inline, besides its scope.
+@usableFromInline
+struct InlineFacts: OptionSet, Sendable {
+    @usableFromInline let rawValue: UInt8
+
+    @inlinable
+    init(rawValue: UInt8) {
+        self.rawValue = rawValue
+    }
+
+    /// `register(_:scope:)` of an `Injectable` type: the factory is the type's
+    /// `make(resolver:)`, called with `ServiceEnv.current` (the environment that builds it), and
+    /// `validate()` and graph exports read the type's dependencies.
+    @inlinable static var injectable: InlineFacts { InlineFacts(rawValue: 1) }
+
+    /// Made while the registering thread applied an assembly to the storage: the assembly whose
+    /// table's slot range holds the slot's `sequence` made it (see `AssembledTable.slots`).
+    @inlinable static var assembled: InlineFacts { InlineFacts(rawValue: 2) }
+}
+
+extension DirectBuild {
+    /// How a slot that holds an `Injectable` type's registration inline with `scope` may build
+    /// it without reading it, as `Registration.direct(under:)` says for the object.
+    @inlinable
+    init(injectable scope: InlineScope) {
+        self =
+            switch scope {
+            case .transient: .transient
+            case .graph: .graph
+            case .singleton, .instance, .none: .no
+            }
+    }
+}
+
 extension Slot {
     /// The bit that marks a registration word as `inlineMark`: an object's address never has it.
     @usableFromInline static let inlineBit: UInt = 1
@@ -65,6 +103,9 @@ extension Slot {
 
     /// The scope of the registration the slot was made with inline, `.none` if it was not.
     @inlinable var inlineScope: InlineScope { record.pointee.inlineScope }
+
+    /// What else the slot knows of the registration it was made with inline.
+    var inlineFacts: InlineFacts { record.pointee.inlineFacts }
 
     /// The inline factory, its context retained for the caller.
     ///
@@ -190,6 +231,15 @@ final class InlineRegistration: Registration, @unchecked Sendable {
             form: .plain,
             origin: scope == .instance ? .inlineInstance : .inline,
         )
+    }
+
+    /// What an `Injectable` type's registration knows of it: the type, whose dependencies
+    /// `validate()` and graph exports read; nil for a closure's or an instance's.
+    override var metadata: RegistrationMetadata? {
+        guard source.inlineFacts.contains(.injectable) else {
+            return nil
+        }
+        return (source.type as? any __ServiceMacroSupport.DependencyListing.Type).map(RegistrationMetadata.init)
     }
 
     /// The registration of `slot` that `factory`, read from it, builds with.

@@ -357,9 +357,10 @@ final class AsyncRegistration<Value: Sendable>: DescribedRegistration, @unchecke
 struct PendingRegistration {
     let bits: UInt
     let direct: DirectBuild
-    /// For a factory the slot holds itself: its scope, and its function and retained context
-    /// (see `InlineScope`); `bits` is zero then.
+    /// For a factory the slot holds itself: its scope, what else the slot knows of it, and its
+    /// function and retained context (see `InlineScope`); `bits` is zero then.
     let inlineScope: InlineScope
+    let inlineFacts: InlineFacts
     let function: UInt
     let context: UInt
 
@@ -368,15 +369,18 @@ struct PendingRegistration {
         self.bits = bits
         self.direct = direct
         inlineScope = .none
+        inlineFacts = []
         function = 0
         context = 0
     }
 
-    /// A factory for a new slot to hold itself: the words of its closure, the context retained.
-    init(inline scope: InlineScope, function: UInt, context: UInt) {
+    /// A factory for a new slot to hold itself: the words of its closure, the context retained,
+    /// and how a resolve that knows its `Injectable` type may build it `direct`ly.
+    init(inline scope: InlineScope, facts: InlineFacts, direct: DirectBuild, function: UInt, context: UInt) {
         bits = 0
-        direct = .no
+        self.direct = direct
         inlineScope = scope
+        inlineFacts = facts
         self.function = function
         self.context = context
     }

@@ -97,16 +97,31 @@ extension ServiceStorage {
     }
 
     /// Makes a new slot for `type` holding the factory whose `words` these are (its context
-    /// retained for the slot) with `scope`, and returns true; returns false, releasing the
-    /// context, if `type` has a slot or an assembly is being applied: those take an object.
+    /// retained for the slot) with `scope` and `facts`, and returns true; returns false,
+    /// releasing the context, if `type` has a slot: a second registration takes an object.
+    ///
+    /// A slot made while the calling thread applies an assembly to this storage is marked
+    /// `.assembled`: the assembly's table knows it by its `sequence` (see `AssemblyLog`), so
+    /// that it keeps no serial and the log no entry for it.
     @usableFromInline
-    func installInline(_ words: (function: UInt, context: UInt), scope: InlineScope, for type: Any.Type) -> Bool {
-        if !Registration.isAssembling(into: self) {
-            let pending = PendingRegistration(inline: scope, function: words.function, context: words.context)
-            // NB: a new slot is in no assembly's log, which is keyed by slot.
-            if slot(creating: type, with: pending).isNew {
-                return true
-            }
+    func installInline(
+        _ words: (function: UInt, context: UInt),
+        scope: InlineScope,
+        facts: InlineFacts = [],
+        direct: DirectBuild = .no,
+        for type: Any.Type,
+    ) -> Bool {
+        let facts = Registration.isAssembling(into: self) ? facts.union(.assembled) : facts
+        let pending = PendingRegistration(
+            inline: scope,
+            facts: facts,
+            direct: direct,
+            function: words.function,
+            context: words.context,
+        )
+        // NB: a new slot is in no assembly's log, which is keyed by slot.
+        if slot(creating: type, with: pending).isNew {
+            return true
         }
         if words.context != 0 {
             RetainedBits.release(words.context)

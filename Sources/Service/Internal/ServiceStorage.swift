@@ -274,12 +274,18 @@ final class ServiceStorage: @unchecked Sendable {
     /// Every registration made in this storage (not inherited), in the order the keys were first
     /// registered.
     func ownRegistrations() -> [(type: Any.Type, tags: TagSet, registration: Registration)] {
-        ownRegistrationsWithSerials().map { ($0.type, $0.tags, $0.registration) }
+        ownRegistrationsWithMarks().map { ($0.type, $0.tags, $0.registration) }
     }
 
-    /// `ownRegistrations()`, each with its serial if an assembly being applied installed it.
-    func ownRegistrationsWithSerials()
-        -> [(type: Any.Type, tags: TagSet, registration: Registration, serial: UInt64?)]
+    /// How many slots this storage has made: the next slot's `sequence`.
+    var slotCount: Int {
+        withWriter { $0.blocks.count }
+    }
+
+    /// `ownRegistrations()`, each with what tells it apart if an assembly being applied installed
+    /// it (see `AssemblyMark`).
+    func ownRegistrationsWithMarks()
+        -> [(type: Any.Type, tags: TagSet, registration: Registration, mark: AssemblyMark?)]
     {
         let slots = withWriter { $0.blocks.all }
         let assembled = withAssembly { $0.assembled }
@@ -291,11 +297,17 @@ final class ServiceStorage: @unchecked Sendable {
                 return nil
             }
             let registration = slot.registration(at: bits)
-            let serial =
-                registration.keepsSerial
-                ? registration.ownSerial
-                : assembled[slot].flatMap { $0.registration === registration ? $0.serial : nil }
-            return (slot.type, slot.tags, registration, serial)
+            let mark: AssemblyMark?
+            if registration.isInline {
+                // NB: the mark never returns to a slot once replaced, so the slot's own
+                // registration is the one it was made with.
+                mark = slot.inlineFacts.contains(.assembled) ? .slot(slot.sequence) : nil
+            } else if registration.keepsSerial {
+                mark = registration.ownSerial.map(AssemblyMark.serial)
+            } else {
+                mark = assembled[slot].flatMap { $0.registration === registration ? .serial($0.serial) : nil }
+            }
+            return (slot.type, slot.tags, registration, mark)
         }
     }
 

@@ -148,9 +148,10 @@ struct Slot: Hashable, @unchecked Sendable {
 /// ThreadSanitizer's Swift access checks, a modifying access to the whole record, which readers
 /// of the record's immutable fields would race with.
 ///
-/// A slot made by `register(_:scope:factory:)` holds that registration itself, without an object
-/// (see `InlineScope`): its factory's two words are `tagsOrFunction` and `inlineContext`, and
-/// `registration` holds the slot's `inlineMark` until another registration replaces it.
+/// A slot made by `register(_:scope:factory:)` (or `register(_:scope:)` of an `Injectable` type)
+/// holds that registration itself, without an object (see `InlineScope`): its factory's two
+/// words are `tagsOrFunction` and `inlineContext`, and `registration` holds the slot's
+/// `inlineMark` until another registration replaces it.
 @usableFromInline
 struct SlotRecord: ~Copyable {
     @usableFromInline let type: Any.Type
@@ -176,7 +177,10 @@ struct SlotRecord: ~Copyable {
     /// The scope of the registration the slot was made with inline; `.none` for a slot made
     /// without one, or with an object.
     @usableFromInline let inlineScope: InlineScope
-    /// NB: 32 bits, beside the three one-byte fields, so that a record is 56 bytes.
+    /// What else the slot knows of the registration it was made with inline; empty for a slot
+    /// made without one, or with an object.
+    let inlineFacts: InlineFacts
+    /// NB: 32 bits, beside the four one-byte fields, so that a record is 56 bytes.
     let sequence: Int32
 
     /// A record at `address` for `type` under `tags`, holding `registration` (its retained bits,
@@ -190,6 +194,7 @@ struct SlotRecord: ~Copyable {
     ) {
         self.type = type
         inlineScope = registration.inlineScope
+        inlineFacts = registration.inlineFacts
         if inlineScope == .none {
             tagsOrFunction = tags.isEmpty ? 0 : RetainedBits.retain(BoxedTags(tags))
             inlineContext = 0

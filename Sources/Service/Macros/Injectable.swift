@@ -152,8 +152,21 @@ extension ServiceEnv {
     @inlinable
     public func register<S: Injectable>(_ type: S.Type, scope: ServiceScope) {
         // NB: inlinable, so the factory is specialised for `S` where it is registered: a direct
-        // call of its `make(resolver:)`, no witness table or generic metadata per build. It is
-        // handed the environment it builds in, so it does not read `ServiceEnv.current`.
+        // call of its `make(resolver:)`, no witness table or generic metadata per build.
+        let inlineScope = InlineScope(scope)
+        if inlineScope != .none {
+            // NB: a new slot holds the factory itself (see `InlineScope`); it finds the
+            // environment it builds in as a closure does, from the construction on the thread.
+            // A resolve that knows `S` is `Injectable` builds a transient or graph-scoped one
+            // without it (`DirectBuild`), handing `make(resolver:)` the environment.
+            let words = retainedWords(of: { () throws -> S in try S.make(resolver: ServiceEnv.current) })
+            let direct = DirectBuild(injectable: inlineScope)
+            if storage.installInline(words, scope: inlineScope, facts: .injectable, direct: direct, for: type) {
+                return
+            }
+        }
+        // NB: the object's factory is handed the environment it builds in, so it does not read
+        // `ServiceEnv.current`.
         let registration = InjectableRegistration(scope: scope) { env throws -> S in
             try S.make(resolver: env)
         }

@@ -271,11 +271,24 @@ struct AssemblyLog: Sendable {
             return false
         }
         let first = Registration.latestSerial + 1
+        let firstSlot = storage.slotCount
         body()
         let last = Registration.latestSerial
-        storage.withAssembly { $0.tables[index].serials = first...max(first, last) }
+        let slots = firstSlot..<max(firstSlot, storage.slotCount)
+        storage.withAssembly {
+            $0.tables[index].serials = first...max(first, last)
+            $0.tables[index].slots = slots
+        }
         return true
     }
+}
+
+/// What tells a registration an assembly made from a later override of its key (see
+/// `AssembledTable`): the serial of a registration object made while the assembly was applied,
+/// or the sequence of a slot made then with its registration held inline.
+enum AssemblyMark: Equatable {
+    case serial(UInt64)
+    case slot(Int32)
 }
 
 /// A registration installed while an assembly was being applied, and its serial.
@@ -292,4 +305,17 @@ struct AssembledTable: Sendable {
     /// The serials of the registrations its `assemble(env:)` made (including those of the
     /// assemblies it included); a registration of its keys outside them is an override.
     var serials: ClosedRange<UInt64> = 0...0
+    /// The sequences of the slots made while its `assemble(env:)` ran: a slot among them that
+    /// holds its registration inline, made by the thread applying it (`InlineFacts.assembled`),
+    /// holds the assembly's (or an included one's) registration. Another thread's slots may be
+    /// among them too, without that mark.
+    var slots: Range<Int> = 0..<0
+
+    /// Whether the registration `mark` tells of was made by this assembly.
+    func made(_ mark: AssemblyMark) -> Bool {
+        switch mark {
+        case .serial(let serial): serials.contains(serial)
+        case .slot(let sequence): slots.contains(Int(sequence))
+        }
+    }
 }

@@ -130,8 +130,9 @@ private struct ServiceGraphBuilder {
     private struct Row {
         let registration: AssemblyRegistration
         let table: String
-        /// The serials of the assembly's own registrations; nil for a table not yet applied.
-        let serials: ClosedRange<UInt64>?
+        /// The applied assembly's table, which tells its own registrations from overrides; nil
+        /// for a table not yet applied.
+        let applied: AssembledTable?
     }
 
     let storage: ServiceStorage
@@ -144,22 +145,22 @@ private struct ServiceGraphBuilder {
                 for registration in table.registrations {
                     let key = Key(registration)
                     if rows[key] == nil {
-                        rows[key] = Row(registration: registration, table: table.name, serials: table.serials)
+                        rows[key] = Row(registration: registration, table: table.name, applied: table)
                     }
                 }
             }
         }
         for assembly in extra {
             for registration in assembly.registrations where rows[Key(registration)] == nil {
-                rows[Key(registration)] = Row(registration: registration, table: "\(assembly)", serials: nil)
+                rows[Key(registration)] = Row(registration: registration, table: "\(assembly)", applied: nil)
             }
         }
         var nodes: [Key: ServiceGraph.Node] = [:]
         for link in storage.chain {
-            for (type, tags, registration, serial) in link.ownRegistrationsWithSerials() {
+            for (type, tags, registration, mark) in link.ownRegistrationsWithMarks() {
                 let key = Key(type: ObjectIdentifier(type), tags: tags)
                 if nodes[key] == nil {
-                    nodes[key] = node(type, tags: tags, registration: registration, serial: serial, row: rows[key])
+                    nodes[key] = node(type, tags: tags, registration: registration, mark: mark, row: rows[key])
                 }
             }
         }
@@ -170,18 +171,18 @@ private struct ServiceGraphBuilder {
     }
 
     /// A registered node: the assembly's row describes it if the assembly made the registration
-    /// (its `serial` is one of the assembly's), otherwise its own metadata (or nothing, for a
+    /// (its `mark` is one of the assembly's), otherwise its own metadata (or nothing, for a
     /// closure).
     private func node(
         _ type: Any.Type,
         tags: TagSet,
         registration: Registration,
-        serial: UInt64?,
+        mark: AssemblyMark?,
         row: Row?,
     ) -> ServiceGraph.Node {
         let name = serviceName(type, tags: tags)
         let isMainActor = registration.track == .main
-        if let row, let serial, row.serials?.contains(serial) ?? false, row.registration.source.isKnown {
+        if let row, let mark, row.applied?.made(mark) ?? false, row.registration.source.isKnown {
             return ServiceGraph.Node(
                 name: name,
                 service: String(describing: row.registration.service),
@@ -208,7 +209,7 @@ private struct ServiceGraphBuilder {
     /// passed to `graph(including:)`.
     private func node(declaredBy row: Row) -> ServiceGraph.Node {
         let registration = row.registration
-        let isApplied = row.serials != nil
+        let isApplied = row.applied != nil
         return ServiceGraph.Node(
             name: serviceName(registration.registeredAs, tags: TagSet(registration.tags.map(ServiceTag.init))),
             service: String(describing: registration.service),
