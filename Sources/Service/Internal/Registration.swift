@@ -212,10 +212,12 @@ class DescribedRegistration: Registration, @unchecked Sendable {
     /// The serial of a registration made while an assembly was being applied, zero for the
     /// others.
     ///
-    /// NB: here, not in the storage's assembly log, where a closure registration's is: a
-    /// generated assembly makes these, and the word costs them no allocator class (the subclasses
-    /// with a factory are 56 bytes, in the 64-byte class), where a lock and a log entry per
-    /// registration cost assembling 100 of them a fifth more time.
+    /// NB: here, not in the storage's assembly log, where a closure registration object's is: a
+    /// generated assembly makes these (when its key has a slot already, or a tag or a custom
+    /// scope; a new slot holds the registration itself, see `InlineFacts.assembled`), and the
+    /// word costs them no allocator class (the subclasses with a factory are 56 bytes, in the
+    /// 64-byte class), where a lock and a log entry per registration cost assembling 100 of them
+    /// a fifth more time.
     ///
     /// NB: made with the registration, on the thread that is applying the assembly, before it is
     /// installed in the environment that thread is assembling.

@@ -244,10 +244,11 @@ struct AssemblyLog: Sendable {
 
     var types: Set<ObjectIdentifier> = []
     var tables: [AssembledTable] = []
-    /// The latest closure registration installed in each slot while an assembly was being
-    /// applied, with its serial (a `DescribedRegistration` keeps its own). It holds the
-    /// registration, so that one installed later in its place (and so not the assembly's) is
-    /// never taken for it, and at most one per slot.
+    /// The latest closure registration object installed in each slot while an assembly was
+    /// being applied, with its serial (a `DescribedRegistration` keeps its own, and a slot made
+    /// with its registration inline is known by its sequence, see `AssembledTable.slots`). It
+    /// holds the registration, so that one installed later in its place (and so not the
+    /// assembly's) is never taken for it, and at most one per slot.
     var assembled: [Slot: AssembledRegistration] = [:]
 
     /// Runs `body`, the `assemble(env:)` of the declared assembly `type`, unless `storage` applied
