@@ -315,7 +315,7 @@ struct EngineTests {
         #expect(env.storage.withAssembly { $0.assembled.isEmpty } && tracker.aliveCount == 0)
     }
 
-    @Test("a registration made while another thread applies an assembly to another environment is not that assembly's")
+    @Test("a registration another thread makes while an assembly is applied, here or elsewhere, is not the assembly's")
     func anotherThreadsAssemblyClaimsNothing() throws {
         final class Pool: Sendable {}
         struct BlockingAssembly: NonisolatedAssembly {
@@ -344,12 +344,16 @@ struct EngineTests {
             tracker.track(pool)
             overriding.register(Pool.self) { pool }
             overriding.register(GeneratedLeaf.self, scope: .transient)
+            // NB: a slot made here is among those made while the assembly ran, without its mark.
+            assembling.register(GeneratedLeaf.self, scope: .transient)
             release.signal()
         }
         #expect(finished)
         #expect(overriding.storage.withAssembly { $0.assembled.isEmpty }, "the log keeps only an assembly's own")
         #expect(overriding.storage.ownRegistrationsWithMarks().allSatisfy { $0.mark == nil })
-        #expect(assembling.storage.ownRegistrationsWithMarks().map(\.mark) == [.slot(0)])
+        #expect(assembling.storage.ownRegistrationsWithMarks().map(\.mark) == [.slot(0), nil])
+        let table = try #require(assembling.storage.withAssembly { $0.tables.first })
+        #expect(table.slots == 0..<2, "the other thread's slot was made while the assembly ran")
         overriding.register(Pool.self) { Pool() }
         #expect(tracker.aliveCount == 0, "nothing kept the replaced factory's capture")
     }

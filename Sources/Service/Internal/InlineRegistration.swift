@@ -214,6 +214,12 @@ final class InlineRegistration: Registration, @unchecked Sendable {
     @usableFromInline let context: UInt
     /// The slot's `inlineMark`: the registration word this object stands for.
     @usableFromInline let mark: UInt
+    /// The `Injectable` type the factory builds (the slot's type), nil for a closure's or an
+    /// instance's registration.
+    ///
+    /// NB: read from the slot when the object is made, so that `metadata` never reads a slot of
+    /// a storage that may be gone (a usage recorder keeps the objects it is shown).
+    private let injectable: Any.Type?
 
     /// The slot that holds the registration.
     @inlinable var source: Slot { Slot(bits: mark & ~Slot.inlineBit) }
@@ -224,6 +230,7 @@ final class InlineRegistration: Registration, @unchecked Sendable {
         self.function = function
         self.context = context
         mark = slot.inlineMark
+        injectable = slot.inlineFacts.contains(.injectable) ? slot.type : nil
         let scope = slot.inlineScope
         super.init(
             scope: scope.storedScope.scope,
@@ -236,10 +243,7 @@ final class InlineRegistration: Registration, @unchecked Sendable {
     /// What an `Injectable` type's registration knows of it: the type, whose dependencies
     /// `validate()` and graph exports read; nil for a closure's or an instance's.
     override var metadata: RegistrationMetadata? {
-        guard source.inlineFacts.contains(.injectable) else {
-            return nil
-        }
-        return (source.type as? any __ServiceMacroSupport.DependencyListing.Type).map(RegistrationMetadata.init)
+        (injectable as? any __ServiceMacroSupport.DependencyListing.Type).map(RegistrationMetadata.init)
     }
 
     /// The registration of `slot` that `factory`, read from it, builds with.
