@@ -141,6 +141,24 @@ struct InlineRegistrationTests {
         #expect(origin("InlineReport") == "runtime" && origin("InlineClock") == "InlineReportAssembly")
     }
 
+    @Test("a usage recording keeps the registrations of the recording environment's chain, not a scope's")
+    func usageRecordingKeepsTheChainOnly() throws {
+        struct Config: Sendable { let retries: Int }
+        let app = ServiceEnv(name: #function)
+        app.register(Stamped.self) { Stamped(version: 1) }
+        app.recordServiceUsage()
+        defer { app.stopRecordingServiceUsage() }
+        let (config, stamped) = try app.withScope(named: "request") { scope in
+            scope.register(Config(retries: 2))
+            return (try scope.resolve(Config.self), try scope.resolve(Stamped.self))
+        }
+        #expect(config.retries == 2 && stamped.version == 1)
+        // NB: the scope's registration was held in its slot, whose address went with the scope.
+        let recorder = try #require(app.storage.usageRecorder()?.0)
+        #expect(recorder.usedCount == 1)
+        #expect(app.serviceUsageReport().unused.isEmpty)
+    }
+
     @Test("a singleton held inline is built once, in the environment that registered it, whoever resolves it")
     func singletonBuiltOnce() throws {
         let builds = Counter()

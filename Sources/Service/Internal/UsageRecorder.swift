@@ -3,8 +3,12 @@
 /// nearer environment's own registration answered instead of the recording environment's.
 final class UsageRecorder: Sendable {
     private struct State: Sendable {
-        /// The registrations that answered a resolve, by `identity`, kept alive so that an address
-        /// is not reused.
+        /// The registrations of the recording environment's chain that answered a resolve, by
+        /// `identity`, kept alive so that an address is not reused.
+        ///
+        /// NB: only the chain's, which the report lists and which lives as long as the recording
+        /// environment: a registration a scope or a child held in its slot has that slot's
+        /// address as its identity, which another slot may have once that storage is gone.
         var used: [UInt: Registration] = [:]
         /// For each key the recording environment registers, the environments below it whose own
         /// registration of that key answered instead.
@@ -19,15 +23,21 @@ final class UsageRecorder: Sendable {
         guard let (registrar, registration) = storage.registrar(of: type, tags: tags) else {
             return
         }
-        let shadows =
-            registrar !== recording && !recording.chain.contains { $0 === registrar }
-            && recording.isRegistered(type, tags: tags)
+        let isInChain = registrar === recording || recording.chain.contains { $0 === registrar }
+        let shadows = !isInChain && recording.isRegistered(type, tags: tags)
         state.withLock { state in
-            state.used[registration.identity] = registration
+            if isInChain {
+                state.used[registration.identity] = registration
+            }
             if shadows {
                 state.shadowedBy[serviceName(type, tags: tags), default: []].insert(registrar.name)
             }
         }
+    }
+
+    /// How many registrations the recorder keeps as used.
+    var usedCount: Int {
+        state.withLock { $0.used.count }
     }
 
     /// The report for the registrations `recording` sees: its own and its ancestors'.
