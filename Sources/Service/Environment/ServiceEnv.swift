@@ -179,6 +179,6 @@ public struct ServiceEnv: Sendable, Hashable {
         guard let stored = StoredScope.existing(scope) else {
             return
         }
-        storage.reset(registrations: false) { $0.storedScope == stored }
+        storage.reset(registrations: false) { $0 == stored }
     }
 }

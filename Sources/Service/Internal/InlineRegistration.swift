@@ -145,6 +145,19 @@ extension Slot {
         return InlineRegistration(of: self, function: record.pointee.tagsOrFunction, context: context)
     }
 
+    /// The scope, track and factory form of the registration at `bits` (as `registration(at:)`
+    /// takes it), read without making an object for one held inline.
+    ///
+    /// Call only as `inlineFactory(_:)` says, or while the registration at `bits` is held.
+    func registrationFacts(at bits: UInt) -> (scope: StoredScope, track: Track, form: FactoryForm) {
+        guard bits & Slot.inlineBit == 0 else {
+            return (inlineScope.storedScope, .sendable, .plain)
+        }
+        return RetainedBits.object(bits, as: Registration.self)._withUnsafeGuaranteedRef {
+            ($0.storedScope, $0.track, $0.form)
+        }
+    }
+
     /// Whether the registration at `bits` (as `registration(at:)` takes it) shares instances
     /// beyond the environment that resolves them, and is on the Sendable track.
     @inlinable @inline(__always)

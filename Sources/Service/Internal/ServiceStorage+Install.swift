@@ -191,12 +191,9 @@ extension ServiceStorage {
                 // NB: the slot owns the new registration now; only a writer holding this lock
                 // could replace (and retire) it, so it is read here and not before.
                 let new = RetainedBits.object(pending.bits, as: Registration.self).takeUnretainedValue()
-                let (oldScope, oldTrack, oldForm) =
-                    oldBits & Slot.inlineBit != 0
-                    ? (slot.inlineScope.storedScope, Track.sendable, FactoryForm.plain)
-                    : RetainedBits.object(oldBits, as: Registration.self)._withUnsafeGuaranteedRef {
-                        ($0.storedScope, $0.track, $0.form)
-                    }
+                // NB: the old registration is retired through the gate, not released: it is
+                // still held here.
+                let (oldScope, oldTrack, oldForm) = slot.registrationFacts(at: oldBits)
                 if oldScope == new.storedScope && oldTrack == new.track && oldForm.keepsCache(of: new.form) {
                     return dropped
                 }

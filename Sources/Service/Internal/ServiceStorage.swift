@@ -359,18 +359,20 @@ final class ServiceStorage: @unchecked Sendable {
         return nil
     }
 
-    /// Drops the cached instances of every slot whose registration matches `predicate`; with
-    /// `registrations`, drops the registrations of all slots too.
-    func reset(registrations: Bool, where predicate: (Registration) -> Bool) {
+    /// Drops the cached instances of every slot whose registration's scope matches `predicate`;
+    /// with `registrations`, drops the registrations of all slots too.
+    func reset(registrations: Bool, where predicate: (StoredScope) -> Bool) {
         let slots = withWriter { $0.blocks.all }
         var dropped: [UInt] = []
         for slot in slots {
             // NB: a slot without a registration may cache an instance of an inherited one.
-            let inherited = parent == nil ? nil : inheritedRegistration(for: slot.type, tags: slot.tags)
+            let inherited = parent == nil ? nil : inheritedRegistration(for: slot.type, tags: slot.tags)?.storedScope
             slot.withState { state in
+                // NB: the scope is read where the slot holds it: no object is made (and freed)
+                // for a registration held inline while the state is locked.
                 let bits = slot.registrationBits
-                let effective = bits != 0 ? slot.registration(at: bits) : inherited
-                let matches = effective.map(predicate) ?? false
+                let scope = bits != 0 ? slot.registrationFacts(at: bits).scope : inherited
+                let matches = scope.map(predicate) ?? false
                 if matches || registrations {
                     state.markConstructionStale()
                     slot.takeCaches(of: &state, into: &dropped)
