@@ -29,6 +29,23 @@ public struct ResolutionFailure: Error, CustomStringConvertible, Sendable {
     /// The services that were being built, outermost first, ending with the one that failed
     /// (for ``ServiceError/notRegistered(serviceType:)``, the missing one).
     public let chain: [String]
+    /// How to fix the failure, when the environment knows more than the error says: for a
+    /// service that is not registered, that it is registered on the other track, that an
+    /// assembly declares it `#external` (per scope, or for you to register), or that its type is
+    /// registered under other tags. Nil otherwise.
+    ///
+    /// ```swift
+    /// @MainActor final class ViewModel {}
+    /// @MainActor func show(env: ServiceEnv) {
+    ///     env.registerMain(ViewModel.self) { ViewModel() }
+    ///     do {
+    ///         _ = try env.require(ViewModel.self)  // the Sendable track
+    ///     } catch {
+    ///         print(error.hint ?? "")  // it is registered with registerMain, on the MainActor track: …
+    ///     }
+    /// }
+    /// ```
+    public let hint: String?
 
     /// Creates a failure; the library creates these, tests may too.
     ///
@@ -39,13 +56,15 @@ public struct ResolutionFailure: Error, CustomStringConvertible, Sendable {
     ///     chain: ["Clock"],
     /// )
     /// ```
-    public init(error: ServiceError, environment: String, chain: [String]) {
+    public init(error: ServiceError, environment: String, chain: [String], hint: String? = nil) {
         self.error = error
         self.environment = environment
         self.chain = chain
+        self.hint = hint
     }
 
-    /// The error's description followed by the environment and the chain.
+    /// The error's description followed by the environment and the chain, and the hint if there
+    /// is one.
     ///
     /// ```swift
     /// let failure = ResolutionFailure(error: .notRegistered(serviceType: "Clock"), environment: "app", chain: ["Clock"])
@@ -54,7 +73,8 @@ public struct ResolutionFailure: Error, CustomStringConvertible, Sendable {
     public var description: String {
         let base = error.description
         let location = "(environment '\(environment)'; resolving \(chain.joined(separator: " -> ")))"
-        return base.contains("\n") ? base + "\n" + location : base + " " + location
+        let located = base.contains("\n") ? base + "\n" + location : base + " " + location
+        return hint.map { "\(located): \($0)" } ?? located
     }
 }
 
@@ -76,7 +96,35 @@ extension ServiceEnv {
     /// ```
     @inlinable @discardableResult
     public func require<S: Sendable>(_ type: S.Type) throws(ResolutionFailure) -> S {
-        try FailureTrace.locating(in: self) { () throws(ServiceError) -> S in try resolve(type) }
+        try FailureTrace.locating(in: self, asking: type, on: .sendable) { () throws(ServiceError) -> S in
+            try resolve(type)
+        }
+    }
+
+    /// Resolves a Sendable service registered under exactly `tags` like
+    /// ``resolve(_:tags:)``, but a failure says where it happened.
+    ///
+    /// ```swift
+    /// struct Endpoint: Sendable { let host: String }
+    /// let env = ServiceEnv(name: "app")
+    /// env.register(Endpoint.self, tags: "backup") { Endpoint(host: "backup.example.com") }
+    /// do {
+    ///     _ = try env.require(Endpoint.self, tags: "replica")
+    /// } catch {
+    ///     print(error)  // Service 'Endpoint[tag: "replica"]' is not registered in ServiceEnv (environment 'app';
+    ///                   // resolving Endpoint[tag: "replica"]): its type is registered only as …
+    /// }
+    /// ```
+    @inlinable @discardableResult
+    public func require<S: Sendable, each Tag: Hashable & Sendable>(
+        _ type: S.Type,
+        tags: repeat each Tag,
+    ) throws(ResolutionFailure) -> S {
+        let tagSet = tagSet(repeat each tags)
+        return try FailureTrace.locating(in: self, asking: type, tags: tagSet, on: .sendable) {
+            () throws(ServiceError) -> S in
+            try resolve(type, tags: repeat each tags)
+        }
     }
 
     /// Resolves a Sendable service like ``resolveAsync(_:tags:)``, but a failure says where it
@@ -90,7 +138,7 @@ extension ServiceEnv {
     /// ```
     @inlinable @discardableResult
     public func requireAsync<S: Sendable>(_ type: S.Type) async throws(ResolutionFailure) -> S {
-        try await FailureTrace.locatingAsync(in: self) { () async throws(ServiceError) -> S in
+        try await FailureTrace.locatingAsync(in: self, asking: type) { () async throws(ServiceError) -> S in
             try await resolveAsync(type)
         }
     }
@@ -106,6 +154,50 @@ extension ServiceEnv {
     /// ```
     @MainActor @inlinable @discardableResult
     public func requireMain<S>(_ type: S.Type) throws(ResolutionFailure) -> S {
-        try FailureTrace.locating(in: self) { () throws(ServiceError) -> S in try resolveMain(type) }
+        try FailureTrace.locating(in: self, asking: type, on: .main) { () throws(ServiceError) -> S in
+            try resolveMain(type)
+        }
+    }
+
+    /// Resolves a Sendable service registered under exactly `tags` like
+    /// ``resolveAsync(_:tags:)``, but a failure says where it happened.
+    ///
+    /// ```swift
+    /// struct Catalog: Sendable {}
+    /// func load(env: ServiceEnv) async throws(ResolutionFailure) -> Catalog {
+    ///     try await env.requireAsync(Catalog.self, tags: "archive")
+    /// }
+    /// ```
+    @inlinable @discardableResult
+    public func requireAsync<S: Sendable, each Tag: Hashable & Sendable>(
+        _ type: S.Type,
+        tags: repeat each Tag,
+    ) async throws(ResolutionFailure) -> S {
+        let tagSet = tagSet(repeat each tags)
+        return try await FailureTrace.locatingAsync(in: self, asking: type, tags: tagSet) {
+            () async throws(ServiceError) -> S in
+            try await resolveAsync(type, tags: repeat each tags)
+        }
+    }
+
+    /// Resolves a MainActor-track service registered under exactly `tags` like
+    /// ``resolveMain(_:tags:)``, but a failure says where it happened.
+    ///
+    /// ```swift
+    /// @MainActor final class Banner {}
+    /// @MainActor func show(env: ServiceEnv) throws(ResolutionFailure) {
+    ///     _ = try env.requireMain(Banner.self, tags: "welcome")
+    /// }
+    /// ```
+    @MainActor @inlinable @discardableResult
+    public func requireMain<S, each Tag: Hashable & Sendable>(
+        _ type: S.Type,
+        tags: repeat each Tag,
+    ) throws(ResolutionFailure) -> S {
+        let tagSet = tagSet(repeat each tags)
+        return try FailureTrace.locating(in: self, asking: type, tags: tagSet, on: .main) {
+            () throws(ServiceError) -> S in
+            try resolveMain(type, tags: repeat each tags)
+        }
     }
 }

@@ -11,10 +11,14 @@ final class FailureTrace: Sendable {
     /// The description of the error the trace belongs to.
     let key: String
     let chain: [String]
+    /// The service whose construction the error passed out of, the one before the last of
+    /// `chain`, if it is known.
+    let dependent: FailureHint.Key?
 
-    init(key: String, chain: [String]) {
+    init(key: String, chain: [String], dependent: FailureHint.Key?) {
         self.key = key
         self.chain = chain
+        self.dependent = dependent
     }
 
     /// Offers the trace of `error`, which passed out of the construction `frame` (nil at the top
@@ -22,8 +26,9 @@ final class FailureTrace: Sendable {
     static func note(_ error: ServiceError, in frame: FrameParent) {
         let key = error.description
         let chain = chain(of: error, in: frame)
-        offer(FailureTrace(key: key, chain: chain), to: &ThreadTrace.current)
-        FailureCollector.current?.offer(FailureTrace(key: key, chain: chain))
+        let dependent = frame.key
+        offer(FailureTrace(key: key, chain: chain, dependent: dependent), to: &ThreadTrace.current)
+        FailureCollector.current?.offer(FailureTrace(key: key, chain: chain, dependent: dependent))
     }
 
     /// Replaces `slot` with `trace` unless `slot` holds a deeper trace of the same error.
@@ -46,11 +51,14 @@ final class FailureTrace: Sendable {
         }
     }
 
-    /// Runs `body`, a synchronous resolve in `env`, and turns its error into a
-    /// `ResolutionFailure` that says where it happened.
+    /// Runs `body`, a synchronous resolve of `type` under `tags` on `track` in `env`, and turns
+    /// its error into a `ResolutionFailure` that says where it happened.
     @usableFromInline
     static func locating<Value>(
         in env: ServiceEnv,
+        asking type: Any.Type,
+        tags: TagSet = .empty,
+        on track: Track,
         _ body: () throws(ServiceError) -> Value,
     ) throws(ResolutionFailure) -> Value {
         ThreadTrace.clear()
@@ -59,14 +67,16 @@ final class FailureTrace: Sendable {
         } catch {
             let trace = ThreadTrace.current
             ThreadTrace.clear()
-            throw failure(error, in: env, trace: trace)
+            throw failure(error, in: env, asked: FailureHint.Key(type: type, tags: tags), on: track, trace: trace)
         }
     }
 
-    /// The async form of `locating(_:in:_:)`.
+    /// The async form of `locating(in:asking:tags:on:_:)`, for the Sendable track.
     @usableFromInline
     static func locatingAsync<Value>(
         in env: ServiceEnv,
+        asking type: Any.Type,
+        tags: TagSet = .empty,
         _ body: () async throws(ServiceError) -> Value,
     ) async throws(ResolutionFailure) -> Value {
         let collector = FailureCollector()
@@ -81,35 +91,57 @@ final class FailureTrace: Sendable {
         case .success(let value):
             return value
         case .failure(let error):
-            throw failure(error, in: env, trace: collector.trace)
+            let asked = FailureHint.Key(type: type, tags: tags)
+            throw failure(error, in: env, asked: asked, on: .sendable, trace: collector.trace)
         }
     }
 
-    /// The description of `error` with the environment and the chain of the constructions running
-    /// on this thread, for a trap message: cheap, and never a stale trace.
+    /// The description of `error`, which building `type` on the Sendable track in `env` threw,
+    /// with the environment and the chain of the constructions running on this thread, for a
+    /// trap message: never a stale trace.
     @usableFromInline
-    static func trapMessage(_ error: ServiceError, in env: ServiceEnv) -> String {
-        ResolutionFailure(
-            error: error,
-            environment: env.name,
-            chain: chain(of: error, in: ResolutionFrame.activeParent),
-        ).description
+    static func trapMessage(_ error: ServiceError, building type: Any.Type, in env: ServiceEnv) -> String {
+        let parent = ResolutionFrame.activeParent
+        let chain = chain(of: error, in: parent)
+        let asked = FailureHint.Key(type: type, tags: .empty)
+        let hint = FailureHint.hint(
+            for: error,
+            chain: chain,
+            asked: asked,
+            dependent: parent.key,
+            track: .sendable,
+            in: env,
+        )
+        return ResolutionFailure(error: error, environment: env.name, chain: chain, hint: hint).description
     }
 
     /// `error` with where it happened: `trace` when it belongs to the error, else the chain of
-    /// the caller's own construction (if any) and the service that failed.
+    /// the caller's own construction (if any) and the service that failed; and, when the
+    /// environment knows how to fix it, a hint.
     private static func failure(
         _ error: ServiceError,
         in env: ServiceEnv,
+        asked: FailureHint.Key,
+        on track: Track,
         trace: FailureTrace?,
     ) -> ResolutionFailure {
-        let chain =
-            if let trace, trace.key == error.description {
-                trace.chain
-            } else {
-                FailureTrace.chain(of: error, in: ResolutionFrame.activeParent)
-            }
-        return ResolutionFailure(error: error, environment: env.name, chain: chain)
+        let chain: [String]
+        let dependent: FailureHint.Key?
+        if let trace, trace.key == error.description {
+            (chain, dependent) = (trace.chain, trace.dependent)
+        } else {
+            let parent = ResolutionFrame.activeParent
+            (chain, dependent) = (FailureTrace.chain(of: error, in: parent), parent.key)
+        }
+        let hint = FailureHint.hint(
+            for: error,
+            chain: chain,
+            asked: asked,
+            dependent: dependent,
+            track: track,
+            in: env,
+        )
+        return ResolutionFailure(error: error, environment: env.name, chain: chain, hint: hint)
     }
 }
 

@@ -225,6 +225,15 @@ enum FrameParent {
     /// The number of frames from the root to this one (zero for `.none`).
     var depth: Int { depthAndAncestry.0 }
 
+    /// The key of the service this frame builds (nil for `.none`).
+    var key: FailureHint.Key? {
+        switch self {
+        case .none: nil
+        case .sync(let frame): FailureHint.Key(type: frame.pointee.type, tags: frame.pointee.tags)
+        case .heap(let frame): FailureHint.Key(type: frame.type, tags: frame.tags)
+        }
+    }
+
     /// Checks that the service of `slot` may be built below this frame; throws
     /// `.circularDependency` or `.maxDepthExceeded` otherwise.
     ///

@@ -31,7 +31,7 @@ extension Injectable {
         do {
             return try make(resolver: env)
         } catch {
-            fatalError(FailureTrace.trapMessage(error, in: env))
+            fatalError(FailureTrace.trapMessage(error, building: Self.self, in: env))
         }
     }
 }

@@ -46,7 +46,9 @@ public struct Provider<S: Sendable>: Sendable {
     /// }
     /// ```
     public func get() throws(ResolutionFailure) -> S {
-        try FailureTrace.locating(in: env) { () throws(ServiceError) -> S in try resolver(env) }
+        try FailureTrace.locating(in: env, asking: S.self, on: .sendable) { () throws(ServiceError) -> S in
+            try resolver(env)
+        }
     }
 
     /// Resolves the property's type.
@@ -124,7 +126,9 @@ public struct MainProvider<S> {
     /// }
     /// ```
     public func get() throws(ResolutionFailure) -> S {
-        try FailureTrace.locating(in: env) { () throws(ServiceError) -> S in try resolver(env) }
+        try FailureTrace.locating(in: env, asking: S.self, on: .main) { () throws(ServiceError) -> S in
+            try resolver(env)
+        }
     }
 
     /// Resolves the property's type.

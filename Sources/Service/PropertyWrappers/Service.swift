@@ -254,7 +254,8 @@ final class ResolvedOnce<Value: Sendable>: @unchecked Sendable {
         guard let env = withEnvironment({ $0 }) else {
             return cached.unsafelyUnwrapped
         }
-        return try FailureTrace.locating(in: env) { () throws(ServiceError) -> Value in
+        return try FailureTrace.locating(in: env, asking: Value.self, on: .sendable) {
+            () throws(ServiceError) -> Value in
             try resolveAndPublishThrowing()
         }
     }
@@ -324,7 +325,10 @@ final class MainResolvedOnce<Value> {
         guard let env else {
             preconditionFailure("the environment is released only after the value is resolved")
         }
-        let value = try FailureTrace.locating(in: env) { () throws(ServiceError) -> Value in try resolver(env) }
+        let value = try FailureTrace.locating(in: env, asking: Value.self, on: .main) {
+            () throws(ServiceError) -> Value in
+            try resolver(env)
+        }
         // NB: the resolver may have read this property (a cycle through `Lazy`, say) and stored it.
         if let stored {
             return stored.pointee

@@ -69,6 +69,17 @@ struct ScopesSamples {
         // ["hello (request 1)", "hello (request 2)"]: one store, each request's own context
         // snippet-end
         #expect(try await app.resolve(NoteStore.self).notes == ["hello (request 1)", "hello (request 2)"])
+        // The README's hint, for the service required outside a scope.
+        #expect(throws: ResolutionFailure.self) { try app.require(NoteService.self) }
+        do {
+            _ = try app.require(NoteService.self)
+        } catch {
+            #expect(
+                error.hint
+                    == "it is provided per scope (ServerAssembly declares it #external with scope: .scoped): "
+                    + "resolve 'NoteService' in a scope, from withScope(named:) or makeScope(named:)"
+            )
+        }
     }
 
     @MainActor @Test func tracks() throws {

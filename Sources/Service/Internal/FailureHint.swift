@@ -1,0 +1,185 @@
+/// What an environment knows of a service that a resolve did not find, said as how to fix the
+/// failure: the registration is on the other track, an assembly declares the service `#external`
+/// (per scope, or for the app to register), or its type is registered under other tags.
+///
+/// Read only when a failure is reported (`ResolutionFailure`), never by `resolve`, whose
+/// `ServiceError` keeps the original library's text. It looks registrations up by type and tags,
+/// so it costs a few lookups, not a walk over every registration: the missing key's type is the
+/// one the caller asked for, or a dependency that the service it failed in declares
+/// (`Injectable.dependencies`). Without either (a closure's dependency), only the assemblies'
+/// `#external` declarations are compared, by name.
+enum FailureHint {
+    /// A registration key: a type and its tags.
+    struct Key {
+        let type: Any.Type
+        let tags: TagSet
+
+        var name: String { serviceName(type, tags: tags) }
+    }
+
+    /// How to fix `error`, a resolve's failure in `env` along `chain`, or nil when the
+    /// environment knows nothing more than the error says.
+    ///
+    /// - Parameters:
+    ///   - asked: the key the caller resolved, on `track`.
+    ///   - dependent: the service whose construction the failure passed out of, if any.
+    static func hint(
+        for error: ServiceError,
+        chain: [String],
+        asked: Key?,
+        dependent: Key?,
+        track: Track,
+        in env: ServiceEnv,
+    ) -> String? {
+        guard case .notRegistered(let missing) = error else {
+            return nil
+        }
+        let storage = env.storage
+        let needer = chain.count > 1 ? chain[chain.count - 2] : nil
+        let dependentRegistration = dependent.flatMap { storage.registrar(of: $0.type, tags: $0.tags)?.1 }
+        let key: Key? =
+            if needer == nil, let asked, asked.name == missing {
+                asked
+            } else if let dependency = dependentRegistration?.metadata?.dependencies.first(where: {
+                $0.keyName == missing
+            }) {
+                Key(type: dependency.type, tags: TagSet(dependency.tags.map(ServiceTag.init)))
+            } else {
+                mainTrackKey(named: missing, in: storage)
+            }
+        guard let key else {
+            return external(named: missing, in: storage).map { declared(external: $0, needer: needer, in: storage) }
+        }
+        if let (_, registration) = storage.registrar(of: key.type, tags: key.tags) {
+            // NB: registered, yet not found: resolved on the other track. A Sendable service's factory
+            // resolves on the Sendable track; a MainActor one's may use either, and used the other.
+            let resolvedOn: Track
+            if needer == nil {
+                resolvedOn = track
+            } else if dependentRegistration?.track == .sendable {
+                resolvedOn = .sendable
+            } else {
+                resolvedOn = .other(registration.track)
+            }
+            guard resolvedOn != registration.track else {
+                return nil
+            }
+            return trackHint(registration.track, needer: needer, neederTrack: dependentRegistration?.track)
+        }
+        if let row = external(key, in: storage) {
+            return declared(external: row, needer: needer, in: storage)
+        }
+        let others = storage.registeredTagSets(of: key.type).map { serviceName(key.type, tags: $0) }
+        guard !others.isEmpty else {
+            return nil
+        }
+        let keys = others.joined(separator: ", ")
+        return "its type is registered only as \(keys): resolve it with the tags of one of them"
+    }
+
+    /// The key of a MainActor-track registration spelled `name`, nearest environment first: a
+    /// closure's dependency that the Sendable track did not find. Only the few registrations on
+    /// that track are named; one held inline in its slot is on the Sendable track.
+    private static func mainTrackKey(named name: String, in storage: ServiceStorage) -> Key? {
+        for link in storage.chain {
+            let slots = link.withWriter { $0.blocks.all }
+            let section = ReaderGate.enter()
+            defer { ReaderGate.leave(section) }
+            for slot in slots {
+                let bits = slot.registrationBits
+                guard bits != 0, bits & Slot.inlineBit == 0 else {
+                    continue
+                }
+                let isMain = RetainedBits.object(bits, as: Registration.self)._withUnsafeGuaranteedRef {
+                    $0.track == .main
+                }
+                if isMain && slot.name == name {
+                    return Key(type: slot.type, tags: slot.tags)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The hint for a registration on `registered`'s track, resolved on the other one.
+    private static func trackHint(_ registered: Track, needer: String?, neederTrack: Track?) -> String {
+        switch (registered, needer) {
+        case (.main, nil):
+            return
+                "it is registered with registerMain, on the MainActor track: resolve it with resolveMain(_:) or requireMain(_:)"
+        case (.main, let needer?) where neederTrack == .sendable:
+            return """
+                it is registered with registerMain, on the MainActor track, which '\(needer)', a Sendable service, \
+                cannot depend on: register '\(needer)' with registerMain too
+                """
+        case (.main, let needer?):
+            return
+                "it is registered with registerMain, on the MainActor track: '\(needer)' must resolve it with resolveMain(_:)"
+        case (.sendable, nil):
+            return "it is registered with register, on the Sendable track: resolve it with resolve(_:) or require(_:)"
+        case (.sendable, let needer?):
+            return "it is registered with register, on the Sendable track: '\(needer)' must resolve it with resolve(_:)"
+        }
+    }
+
+    /// An applied assembly's `#external` declaration of `key`, nearest environment first.
+    private static func external(_ key: Key, in storage: ServiceStorage) -> (AssemblyRegistration, String)? {
+        let type = ObjectIdentifier(key.type)
+        return externalRows(in: storage).first {
+            ObjectIdentifier($0.0.registeredAs) == type && TagSet($0.0.tags.map(ServiceTag.init)) == key.tags
+        }
+    }
+
+    /// An applied assembly's `#external` declaration whose key is spelled `name`.
+    private static func external(named name: String, in storage: ServiceStorage) -> (AssemblyRegistration, String)? {
+        externalRows(in: storage).first { row in
+            serviceName(row.0.registeredAs, tags: TagSet(row.0.tags.map(ServiceTag.init))) == name
+        }
+    }
+
+    /// The `#external` declarations of the assemblies applied to `storage` and its ancestors, each
+    /// with its assembly's name.
+    private static func externalRows(in storage: ServiceStorage) -> [(AssemblyRegistration, String)] {
+        storage.chain.flatMap { link in
+            link.withAssembly { $0.tables }.flatMap { table in
+                table.registrations.filter(\.isExternal).map { ($0, table.name) }
+            }
+        }
+    }
+
+    /// The hint for a key that an assembly declares `#external` and nothing registered.
+    private static func declared(
+        external row: (AssemblyRegistration, String),
+        needer: String?,
+        in storage: ServiceStorage,
+    ) -> String {
+        let (registration, assembly) = row
+        let then = needer.map { "before resolving '\($0)'" } ?? "first"
+        guard registration.scope.isScoped else {
+            return "\(assembly) declares it #external, and nothing registered it: register it \(then)"
+        }
+        let declared = "it is provided per scope (\(assembly) declares it #external with scope: .scoped)"
+        guard storage.isScope else {
+            let target = needer.map { "'\($0)'" } ?? "it"
+            return "\(declared): resolve \(target) in a scope, from withScope(named:) or makeScope(named:)"
+        }
+        return "\(declared), and this scope does not register it: register it in the scope \(then)"
+    }
+}
+
+extension Track {
+    /// The track that is not `track`.
+    fileprivate static func other(_ track: Track) -> Track {
+        track == .main ? .sendable : .main
+    }
+}
+
+extension AssemblyRegistration {
+    /// Whether the row is an `#external` declaration.
+    fileprivate var isExternal: Bool {
+        if case .external = source {
+            return true
+        }
+        return false
+    }
+}
