@@ -86,7 +86,7 @@ extension AssemblyMacroTests {
                     }
 
                     enum Registrations {
-                        enum `RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient, or take it as Lazy or ServiceProvider` {}
+                        enum `RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient` {}
                     }
 
                     nonisolated class Provided {
@@ -113,7 +113,7 @@ extension AssemblyMacroTests {
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
                             nonisolated final class `#register(NoteStore.self)`: ProvidedToSharedServices, NoteStore.__ProviderChecks {
-                                final func check(_ type: RequestContext.Type) -> Registrations.`RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient, or take it as Lazy or ServiceProvider` { fatalError() }
+                                final func check(_ type: RequestContext.Type) -> Registrations.`RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient` { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 4)
                             `NoteStore.init`(`#register(NoteStore.self)`.self); func `NoteStore.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
@@ -260,7 +260,7 @@ extension AssemblyMacroTests {
                     }
 
                     enum Registrations {
-                        enum `RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient, or take it as Lazy or ServiceProvider` {}
+                        enum `RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient` {}
                         enum `Router is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` {}
                         enum `Screen is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` {}
                     }
@@ -305,7 +305,7 @@ extension AssemblyMacroTests {
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
                             nonisolated final class `#register(Clock.self)`: ProvidedToSharedServices, Clock.__ProviderChecks {
-                                final func check(_ type: RequestContext.Type) -> Registrations.`RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient, or take it as Lazy or ServiceProvider` { fatalError() }
+                                final func check(_ type: RequestContext.Type) -> Registrations.`RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient` { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 4)
                             `Clock.init`(`#register(Clock.self)`.self); func `Clock.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
@@ -316,7 +316,7 @@ extension AssemblyMacroTests {
                         do {
                             #sourceLocation(file: "test.swift", line: 5)
                             nonisolated final class `#registerMain(Router.self)`: ProvidedToSharedMainActorServices, Router.__ProviderChecks {
-                                final func check(_ type: RequestContext.Type) -> Registrations.`RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient, or take it as Lazy or ServiceProvider` { fatalError() }
+                                final func check(_ type: RequestContext.Type) -> Registrations.`RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient` { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 5)
                             `Router.init`(`#registerMain(Router.self)`.self); func `Router.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
@@ -338,7 +338,7 @@ extension AssemblyMacroTests {
                         do {
                             #sourceLocation(file: "test.swift", line: 7)
                             nonisolated final class `#registerMain(Screen.self)`: ProvidedToSharedMainActorServices, Screen.__ProviderChecks {
-                                final func check(_ type: RequestContext.Type) -> Registrations.`RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient, or take it as Lazy or ServiceProvider` { fatalError() }
+                                final func check(_ type: RequestContext.Type) -> Registrations.`RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient` { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 7)
                             `Screen.init`(`#registerMain(Screen.self)`.self); func `Screen.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}

@@ -34,7 +34,7 @@ struct ClientCommandTests {
             outcome?.output == """
                 2 problems in the services of 'broken-client':
                   - 'AuditedStore' (runtime) needs 'AuditTrail' for 'auditTrail', which is not registered
-                  - cycle: CycleA -> CycleB -> CycleA
+                  - cycle: CycleA -> CycleB -> CycleA: take one of them as Lazy or ServiceProvider
                 unchecked (built by closures, dependencies unknown):
                   - Logger (singleton, Sendable, CoreAssembly)
 

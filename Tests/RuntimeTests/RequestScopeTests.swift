@@ -361,6 +361,18 @@ struct CaptiveDependencyTests {
         )
     }
 
+    @Test("a singleton's provider of a scoped service resolves where the singleton was built, not in the scope")
+    func providerInSingletonDoesNotReachTheScope() throws {
+        let app = ServiceEnv(name: "app")
+        app.register(RequestContext.self, scope: .scoped) { RequestContext(id: 0) }
+        app.register(ServiceProvider<RequestContext>.self) { ServiceProvider(RequestContext.self) }
+        let scope = app.makeScope(named: "request")
+        let provider = try scope.resolve(ServiceProvider<RequestContext>.self)
+        #expect(try scope.resolve(RequestContext.self).id == 0)
+        let error = serviceError { try provider() }
+        #expect(usageError(error) == .outsideScope(serviceType: "RequestContext", environment: "app"))
+    }
+
     @Test("a scoped service resolved outside any scope is an error naming the environment")
     func scopedOutsideScope() throws {
         let app = ServiceEnv(name: "app")

@@ -155,6 +155,16 @@ struct ScopedAssemblyTests {
                 .captiveDependency(service: "ServerAuditor", dependency: "ServerRequestLog", origin: "CaptiveAssembly")
             ]
         }
+        let problem = ServiceValidationError.Problem.captiveDependency(
+            service: "ServerAuditor",
+            dependency: "ServerRequestLog",
+            origin: "CaptiveAssembly",
+        )
+        #expect(
+            problem.description
+                == "'ServerAuditor' (CaptiveAssembly) is shared by every scope but depends on 'ServerRequestLog', "
+                + "which each scope provides: register 'ServerAuditor' with scope .scoped or .transient"
+        )
     }
 
     @Test("the captive singleton is an error at run time too, never one request's log")

@@ -157,9 +157,11 @@ struct ValidationTests {
                     5 problems in the services of 'broken':
                       - 'AuditedStore' (runtime) needs 'AuditTrail' for 'auditTrail', which is not registered
                       - 'StatusBoard' (StatusBoardAssembly) needs 'Database' for 'database', which is not registered
-                      - 'Database' is declared #external in StatusBoardAssembly but is not registered
-                      - Sendable 'BannerPresenter' (runtime) depends on MainActor 'Banner'
-                      - cycle: CycleA -> CycleB -> CycleA
+                      - 'Database' is declared #external in StatusBoardAssembly but is not registered: register it \
+                    before validating, or, if each scope registers its own, declare it with scope: .scoped
+                      - Sendable 'BannerPresenter' (runtime) depends on MainActor 'Banner': register 'BannerPresenter' \
+                    with registerMain
+                      - cycle: CycleA -> CycleB -> CycleA: take one of them as Lazy or ServiceProvider
                     """
             )
         }

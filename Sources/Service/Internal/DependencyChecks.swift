@@ -66,7 +66,7 @@ extension __ServiceMacroSupport {
     /// What a shared service's graph returns for a type each scope provides (spelled by this name
     /// where the macros cannot write raw identifiers).
     public typealias PerScopeOnly<Service> =
-        `provided per scope, which a shared service cannot depend on: register the dependent with scope .scoped or .transient, or take Lazy or ServiceProvider`<
+        `provided per scope, which a shared service cannot depend on: register the dependent with scope .scoped or .transient`<
             Service
         >
 }
@@ -94,4 +94,4 @@ public enum `registered with #registerMain, which a Sendable service cannot depe
 /// dependency check, and the compiler's error quotes this name.
 // swift-format-ignore
 @_documentation(visibility: private)
-public enum `provided per scope, which a shared service cannot depend on: register the dependent with scope .scoped or .transient, or take Lazy or ServiceProvider`<Service> {}
+public enum `provided per scope, which a shared service cannot depend on: register the dependent with scope .scoped or .transient`<Service> {}

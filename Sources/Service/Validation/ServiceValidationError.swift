@@ -27,19 +27,28 @@ public struct ServiceValidationError: Error, Sendable, CustomStringConvertible {
         /// declared `#external(T.self, scope: .scoped)`), directly or through transient services.
         case captiveDependency(service: String, dependency: String, origin: String)
 
-        /// One line naming the services involved.
+        /// One line naming the services involved and, where there is one, the fix.
         public var description: String {
             switch self {
             case .missingDependency(let service, let dependency, let label, let origin):
                 "'\(service)' (\(origin)) needs '\(dependency)' for '\(label)', which is not registered"
             case .missingExternal(let service, let assembly):
-                "'\(service)' is declared #external in \(assembly) but is not registered"
+                """
+                '\(service)' is declared #external in \(assembly) but is not registered: register it before \
+                validating, or, if each scope registers its own, declare it with scope: .scoped
+                """
             case .cycle(let path):
-                "cycle: \(path.joined(separator: " -> "))"
+                "cycle: \(path.joined(separator: " -> ")): take one of them as Lazy or ServiceProvider"
             case .mainActorDependency(let service, let dependency, let origin):
-                "Sendable '\(service)' (\(origin)) depends on MainActor '\(dependency)'"
+                """
+                Sendable '\(service)' (\(origin)) depends on MainActor '\(dependency)': register '\(service)' \
+                with registerMain
+                """
             case .captiveDependency(let service, let dependency, let origin):
-                "'\(service)' (\(origin)) is shared by every scope but depends on '\(dependency)', which each scope provides"
+                """
+                '\(service)' (\(origin)) is shared by every scope but depends on '\(dependency)', which each \
+                scope provides: register '\(service)' with scope .scoped or .transient
+                """
             }
         }
     }

@@ -40,13 +40,14 @@ struct ReasonType {
         predicate: "is registered with #registerMain, which a Sendable service cannot depend on: "
             + "register the service that needs it with #registerMain",
     )
+    // NB: no "take it as Lazy": a shared service's Lazy or ServiceProvider resolves in the
+    // environment that built it, which is not a scope, so the scope's value is never found there.
     static let perScopeOnly = ReasonType(
         sentence: "provided per scope, which a shared service cannot depend on: "
-            + "register the dependent with scope .scoped or .transient, or take Lazy or ServiceProvider",
+            + "register the dependent with scope .scoped or .transient",
         alias: "PerScopeOnly",
         predicate: "is provided per scope, which a shared service cannot depend on: "
-            + "register the service that needs it with scope .scoped or .transient, or take it as Lazy or "
-            + "ServiceProvider",
+            + "register the service that needs it with scope .scoped or .transient",
     )
     static let notRegisteredWithTheseTags = ReasonType(
         sentence: "not registered with the tags it asks for",

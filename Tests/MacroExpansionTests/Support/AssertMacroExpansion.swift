@@ -73,7 +73,7 @@ let mainActorOnlyPredicate =
 /// What the name of the type an assembly declares for a type it provides per scope says after
 /// that type's name.
 let perScopeOnlyPredicate =
-    "is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient, or take it as Lazy or ServiceProvider"
+    "is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient"
 
 /// `source` with the types an assembly declares for its registrations (`` Registrations.`Router
 /// is registered with #registerMain, …` ``) spelled as the macros spell them without raw
@@ -124,7 +124,7 @@ func withReasonAliases(_ source: String) -> String {
             "`registered with #registerMain, which a Sendable service cannot depend on: register the dependent with #registerMain`",
         "NotRegisteredWithTheseTags": "`not registered with the tags it asks for`",
         "PerScopeOnly":
-            "`provided per scope, which a shared service cannot depend on: register the dependent with scope .scoped or .transient, or take Lazy or ServiceProvider`",
+            "`provided per scope, which a shared service cannot depend on: register the dependent with scope .scoped or .transient`",
     ]
     var source = source
     for (alias, name) in reasons {
