@@ -240,6 +240,24 @@ struct CompileFailureTests {
         #expect(build.errors(onLine: 90).isEmpty)
     }
 
+    @Test("a Lazy or ServiceProvider dependency is checked like a required one: a missing provider, a captive one")
+    func deferredDependencies() async {
+        let build = await Self.build
+        let missing = build.errors(onLine: 19, inFile: "Deferred.swift")
+        #expect(
+            missing.count == 1
+                && missing[0].hasSuffix(missingProviderMessage("DeferredNotifier", needs: "DeferredMailer")),
+            "\(missing)",
+        )
+        let captive = build.errors(onLine: 36, inFile: "Deferred.swift")
+        #expect(captive.count == 1, "\(captive)")
+        let isCaptive = captive.first.map {
+            withheld(.perScope, "DeferredRequestInfo", by: "DeferredCaptiveAssembly", from: "DeferredAuditor", in: $0)
+        }
+        #expect(isCaptive == true, "\(captive)")
+        #expect(build.errors(onLine: 37, inFile: "Deferred.swift").isEmpty)
+    }
+
     @Test("a value type registered with the weak scope fails on its line, saying weak holds classes only")
     func valueTypeInWeakScope() async {
         let build = await Self.build

@@ -3,7 +3,7 @@ import Testing
 
 /// Dependencies taken as `Lazy` or `ServiceProvider`: resolved when used, not when built.
 extension InjectableMacroTests {
-    @Test("a Lazy<T> parameter is deferred, listed as lazy, and met by a lazy provider")
+    @Test("a Lazy<T> parameter is deferred, listed as lazy, met by a lazy provider, and checked like a required one")
     func lazyDependency() {
         assertMacroExpansion(
             """
@@ -19,8 +19,10 @@ extension InjectableMacroTests {
 
                 extension Notifier: __ServiceMacroSupport.InjectableType {
                     nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
-                        associatedtype D0 = Clock
-                        func check(_ type: Clock.Type) -> D0
+                        associatedtype D0 = Mailer
+                        func check(_ type: Mailer.Type) -> D0
+                        associatedtype D1 = Clock
+                        func check(_ type: Clock.Type) -> D1
                     }
                     nonisolated static func `Notifier.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol __InjectionRequirement1 {
@@ -54,7 +56,9 @@ extension InjectableMacroTests {
         )
     }
 
-    @Test("a ServiceProvider<T> parameter is deferred, listed as provider, and met by a provider")
+    @Test(
+        "a ServiceProvider<T> parameter is deferred, listed as provider, met by a provider, and checked like a required one"
+    )
     func providerDependency() {
         assertMacroExpansion(
             """
@@ -69,7 +73,10 @@ extension InjectableMacroTests {
                 }
 
                 extension Checkout: __ServiceMacroSupport.InjectableType {
-                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = Receipt
+                        func check(_ type: Receipt.Type) -> D0
+                    }
                     nonisolated static func `Checkout.init`<G: __ProviderChecks>(_ graph: G.Type) {}
                     nonisolated protocol InjectionRequirements {
                         func provide(_ type: __ServiceMacroSupport.ProviderDependency<Receipt>.Type) -> __ServiceMacroSupport.ProviderDependency<Receipt>

@@ -139,13 +139,15 @@ struct InjectableBuilder {
             """
     }
 
-    /// The dependencies every graph must provide: not `@Assisted`, not optional, not deferred;
-    /// each type once, spelled so that `.Type` applies to the whole of it.
+    /// The dependencies every graph must provide: not `@Assisted`, not optional; each type once,
+    /// spelled so that `.Type` applies to the whole of it. A `Lazy<T>` or `ServiceProvider<T>`
+    /// needs `T` as much (it resolves `T` on the same track, in the environment that built the
+    /// service, so a shared service's cannot reach a scope's), as `validate()` says too.
     private var requiredDependencies: [String] {
         var types: [String] = []
         for parameter in model.parameters
-        where !parameter.isAssisted && !parameter.isOptional && parameter.deferral == nil && parameter.tags.isEmpty {
-            let type = parameter.providedType
+        where !parameter.isAssisted && !parameter.isOptional && parameter.tags.isEmpty {
+            let type = parameter.type.metatypeOperand
             if !types.contains(type) {
                 types.append(type)
             }

@@ -24,6 +24,13 @@ struct FixtureBuild: Sendable {
         errorMessages.filter { $0.contains("Cases.swift:\(line):") }
     }
 
+    /// The error messages reported on `line` of the fixture's file named `file`.
+    func errors(onLine line: Int, inFile file: String) -> [String] {
+        output.split(separator: "\n").map(String.init).filter {
+            $0.contains("/\(file):\(line):") && $0.contains(": error:") && !$0.hasPrefix(" ")
+        }
+    }
+
     /// What the first job prints about `line`: from its first error there to the next build step
     /// or the first error on another line.
     func block(onLine line: Int) -> [Substring] {
