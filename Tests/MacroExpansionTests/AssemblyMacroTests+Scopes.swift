@@ -99,7 +99,7 @@ extension AssemblyMacroTests {
 
                     typealias ProvidedToSendableServices = Provided
 
-                    typealias ProvidedToSharedServices = Provided
+                    typealias ProvidedToSharedServices = ProvidedToSharedMainActorServices
 
                     nonisolated class ProvidedToSharedMainActorServices {
                         final func check(_ type: NoteStore.Type) -> __ServiceMacroSupport.Registered { fatalError() }

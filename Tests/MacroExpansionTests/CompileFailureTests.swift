@@ -243,19 +243,22 @@ struct CompileFailureTests {
     @Test("a Lazy or ServiceProvider dependency is checked like a required one: a missing provider, a captive one")
     func deferredDependencies() async {
         let build = await Self.build
-        let missing = build.errors(onLine: 19, inFile: "Deferred.swift")
+        let missing = build.errors(onLine: 63, inFile: "Declarations.swift")
         #expect(
             missing.count == 1
                 && missing[0].hasSuffix(missingProviderMessage("DeferredNotifier", needs: "DeferredMailer")),
             "\(missing)",
         )
-        let captive = build.errors(onLine: 36, inFile: "Deferred.swift")
-        #expect(captive.count == 1, "\(captive)")
-        let isCaptive = captive.first.map {
-            withheld(.perScope, "DeferredRequestInfo", by: "DeferredCaptiveAssembly", from: "DeferredAuditor", in: $0)
+        // NB: DeferredRequestInfo is declared #external per scope, DeferredMailer registered per scope.
+        let captives = [(85, "DeferredRequestInfo", "DeferredAuditor"), (86, "DeferredMailer", "DeferredTracker")]
+        for (line, dependency, service) in captives {
+            let errors = build.errors(onLine: line, inFile: "Declarations.swift")
+            let isCaptive = errors.first.map {
+                withheld(.perScope, dependency, by: "DeferredCaptiveAssembly", from: service, in: $0)
+            }
+            #expect(errors.count == 1 && isCaptive == true, "line \(line): \(errors)")
         }
-        #expect(isCaptive == true, "\(captive)")
-        #expect(build.errors(onLine: 37, inFile: "Deferred.swift").isEmpty)
+        #expect(build.errors(onLine: 87, inFile: "Declarations.swift").isEmpty)
     }
 
     @Test("a value type registered with the weak scope fails on its line, saying weak holds classes only")
@@ -394,7 +397,7 @@ struct CompileFailureTests {
         #expect(warnings.isEmpty, "\(warnings)")
     }
 
-    @Test("the fixture's correct declarations produce no other errors, and Declarations.swift none")
+    @Test("the fixture's correct declarations produce no other errors, and Declarations.swift none but its last cases'")
     func noStrayErrors() async {
         let build = await Self.build
         let lines = Set(build.errorLines)
@@ -403,8 +406,11 @@ struct CompileFailureTests {
             444, 451, 460, 474, 488, 497,
         ]
         #expect(lines.isSubset(of: expected), "unexpected errors: \(build.errorMessages)")
-        let declarationErrors = build.output.split(separator: "\n").filter {
-            $0.contains("Declarations.swift:") && $0.contains(": error:")
+        // NB: the cases at its end are `deferredDependencies`'s.
+        let caseLines = ["Declarations.swift:63:", "Declarations.swift:85:", "Declarations.swift:86:"]
+        let declarationErrors = build.output.split(separator: "\n").filter { line in
+            line.contains("Declarations.swift:") && line.contains(": error:")
+                && !caseLines.contains { line.contains($0) }
         }
         #expect(declarationErrors.isEmpty, "\(declarationErrors)")
     }

@@ -186,13 +186,31 @@ struct AssemblyBuilder {
         }
     }
 
-    /// Whether the assembly declares `base` as a class, with checks of its own, or as another
-    /// base's name: a base withholds nothing when the assembly has nothing of what it withholds.
-    /// With `includes:`, every base is a class, below the included assembly's, which may withhold
-    /// some of its own registrations.
+    /// Whether the assembly declares `base` as a class, with checks of its own, or as the name of
+    /// the base that withholds the same registrations (`alias(of:)`). With `includes:`, every
+    /// base is a class, below the included assembly's, which may withhold some of its own
+    /// registrations.
     private func declaresClass(_ base: Base) -> Bool {
-        model.included != nil
-            || (!base.withholdsMainActor || hasMainProviders) && (!base.withholdsPerScope || hasPerScopeProviders)
+        guard model.included == nil else {
+            return true
+        }
+        return switch base {
+        case .provided: true
+        case .sendable: hasMainProviders
+        case .sharedMain: hasPerScopeProviders
+        // NB: without MainActor registrations it withholds what `.sharedMain` does.
+        case .sharedSendable: hasMainProviders && hasPerScopeProviders
+        }
+    }
+
+    /// The base that `base`, not declared as a class, is another name of: the nearest that
+    /// withholds the same registrations from its services.
+    private func alias(of base: Base) -> Base {
+        var alias = base
+        repeat {
+            alias = alias == .sharedSendable && hasPerScopeProviders ? .sharedMain : alias.fallback!
+        } while !declaresClass(alias)
+        return alias
     }
 
     /// What a check returns for `key`, which `reason` withholds from the service: the type
@@ -238,11 +256,7 @@ struct AssemblyBuilder {
         let classAccess = model.accessModifier == nil ? "" : "open "
         return Base.allCases.map { base in
             guard declaresClass(base) else {
-                var alias = base.fallback!
-                while !declaresClass(alias) {
-                    alias = alias.fallback!
-                }
-                return "\(access)typealias \(base.name) = \(alias.name)"
+                return "\(access)typealias \(base.name) = \(alias(of: base).name)"
             }
             var members = model.registrations.filter { !$0.isExternal }.map {
                 "\n    " + Self.check(for: $0, in: base, access: access)

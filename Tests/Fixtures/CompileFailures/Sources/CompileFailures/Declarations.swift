@@ -2,7 +2,11 @@ import Service
 
 // Declarations that are correct, and whose expansions must compile without an error or a warning
 // (`CompileFailureTests` checks both): parameters as only a parameter may declare them, which an
-// expansion spells as types elsewhere.
+// expansion spells as types elsewhere. Then, at the end, the cases of dependencies taken as `Lazy`
+// or `ServiceProvider`, whose errors are on their lines only.
+//
+// NB: not a file of their own: with three files on two cores, SwiftPM's batch job of two of them
+// prints its errors under each, and `CompileFailureTests` counts each error once.
 
 // An @escaping closure, a consuming value, one type under two names.
 
@@ -43,4 +47,42 @@ struct Repeater: Sendable {
 final class Alarm: Sendable {
     @Inject let ring: @Sendable () -> Void
     @Inject let snooze: (@Sendable (Int) -> Void)?
+}
+
+// Case: a `Lazy` or `ServiceProvider` dependency is checked like a required one.
+
+struct DeferredMailer: Sendable {}
+
+@Injectable
+final class DeferredNotifier: Sendable {
+    init(mailer: Lazy<DeferredMailer>) {}
+}
+
+@Assembly
+struct DeferredMissingAssembly {
+    #register(DeferredNotifier.self)  // line 63: error, DeferredMailer is not provided
+}
+
+// Case: a singleton's provider of a per-scope type cannot reach the scope, declared #external or
+// registered per scope (in an assembly without MainActor registrations).
+
+struct DeferredRequestInfo: Sendable {}
+
+@Injectable
+final class DeferredAuditor: Sendable {
+    init(info: ServiceProvider<DeferredRequestInfo>) {}
+}
+
+@Injectable
+final class DeferredTracker: Sendable {
+    init(mailer: Lazy<DeferredMailer>) {}
+}
+
+@Assembly
+struct DeferredCaptiveAssembly {
+    #external(DeferredRequestInfo.self, scope: .scoped)
+    #register(DeferredMailer.self, scope: .scoped) { DeferredMailer() }
+    #register(DeferredAuditor.self)  // line 85: error, DeferredRequestInfo is provided per scope
+    #register(DeferredTracker.self)  // line 86: error, DeferredMailer is provided per scope
+    #register(DeferredNotifier.self, scope: .transient)  // line 87: no error
 }
