@@ -37,6 +37,17 @@ private struct HintSnapshot: Sendable {
     let dashboard: HintDashboard
 }
 
+/// Built by `resolveAsync`, in a construction frame of its own, and needs the `Endpoint` tagged
+/// "replica", which no name alone finds.
+@Injectable
+private struct HintAsyncReplica: Sendable {
+    let endpoint: Endpoint
+
+    init(@Tags("replica") endpoint: Endpoint) async {
+        self.endpoint = endpoint
+    }
+}
+
 /// Needs the `Endpoint` registered with the tag "replica".
 @Injectable
 private struct ReplicaReader: Sendable {
@@ -132,6 +143,20 @@ struct FailureHintTests {
         #expect(
             failure?.hint?.hasPrefix("it is registered with registerMain, on the MainActor track, which 'HintSnapshot'")
                 == true)
+    }
+
+    @Test("an async construction's missing dependency is found by its declared type too")
+    func asyncConstruction() async throws {
+        let env = ServiceEnv(name: "app")
+        env.register(Endpoint.self) { Endpoint(host: "primary") }
+        env.register(HintAsyncReplica.self)
+        do {
+            _ = try await env.requireAsync(HintAsyncReplica.self)
+            Issue.record("the resolve should have thrown")
+        } catch {
+            #expect(error.chain == ["HintAsyncReplica", #"Endpoint[tag: "replica"]"#])
+            #expect(error.hint == "its type is registered only as Endpoint: resolve it with the tags of one of them")
+        }
     }
 
     @Test(
