@@ -43,7 +43,7 @@ enum FailureHint {
             } else if let dependency = dependentRegistration?.metadata?.dependencies.first(where: {
                 $0.keyName == missing
             }) {
-                Key(type: dependency.type, tags: TagSet(dependency.tags.map(ServiceTag.init)))
+                Key(type: dependency.type, tags: dependency.tagSet)
             } else {
                 mainTrackKey(named: missing, in: storage)
             }
@@ -52,15 +52,10 @@ enum FailureHint {
         }
         if let (_, registration) = storage.registrar(of: key.type, tags: key.tags) {
             // NB: registered, yet not found: resolved on the other track. A Sendable service's factory
-            // resolves on the Sendable track; a MainActor one's may use either, and used the other.
-            let resolvedOn: Track
-            if needer == nil {
-                resolvedOn = track
-            } else if dependentRegistration?.track == .sendable {
-                resolvedOn = .sendable
-            } else {
-                resolvedOn = .other(registration.track)
-            }
+            // resolves on the Sendable track; a MainActor one's may use either, so it used the other
+            // (nil: not known, and so not this one).
+            let resolvedOn: Track? =
+                if needer == nil { track } else if dependentRegistration?.track == .sendable { .sendable } else { nil }
             guard resolvedOn != registration.track else {
                 return nil
             }
@@ -126,14 +121,14 @@ enum FailureHint {
     private static func external(_ key: Key, in storage: ServiceStorage) -> (AssemblyRegistration, String)? {
         let type = ObjectIdentifier(key.type)
         return externalRows(in: storage).first {
-            ObjectIdentifier($0.0.registeredAs) == type && TagSet($0.0.tags.map(ServiceTag.init)) == key.tags
+            ObjectIdentifier($0.0.registeredAs) == type && $0.0.tagSet == key.tags
         }
     }
 
     /// An applied assembly's `#external` declaration whose key is spelled `name`.
     private static func external(named name: String, in storage: ServiceStorage) -> (AssemblyRegistration, String)? {
         externalRows(in: storage).first { row in
-            serviceName(row.0.registeredAs, tags: TagSet(row.0.tags.map(ServiceTag.init))) == name
+            serviceName(row.0.registeredAs, tags: row.0.tagSet) == name
         }
     }
 
@@ -142,7 +137,7 @@ enum FailureHint {
     private static func externalRows(in storage: ServiceStorage) -> [(AssemblyRegistration, String)] {
         storage.chain.flatMap { link in
             link.withAssembly { $0.tables }.flatMap { table in
-                table.registrations.filter(\.isExternal).map { ($0, table.name) }
+                table.registrations.filter(\.source.isExternal).map { ($0, table.name) }
             }
         }
     }
@@ -164,22 +159,5 @@ enum FailureHint {
             return "\(declared): resolve \(target) in a scope, from withScope(named:) or makeScope(named:)"
         }
         return "\(declared), and this scope does not register it: register it in the scope \(then)"
-    }
-}
-
-extension Track {
-    /// The track that is not `track`.
-    fileprivate static func other(_ track: Track) -> Track {
-        track == .main ? .sendable : .main
-    }
-}
-
-extension AssemblyRegistration {
-    /// Whether the row is an `#external` declaration.
-    fileprivate var isExternal: Bool {
-        if case .external = source {
-            return true
-        }
-        return false
     }
 }

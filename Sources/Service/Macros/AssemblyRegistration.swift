@@ -76,8 +76,23 @@ public struct AssemblyRegistration: Sendable, CustomStringConvertible {
     /// `Service as Key[tags: …] (scope, track)`.
     public var description: String {
         let service = String(describing: service)
-        let key = serviceName(registeredAs, tags: TagSet(tags.map(ServiceTag.init)))
+        let key = serviceName(registeredAs, tags: tagSet)
         let name = service == String(describing: registeredAs) && tags.isEmpty ? service : "\(service) as \(key)"
         return "\(name) (\(scope), \(track == .main ? "MainActor" : "Sendable"))"
+    }
+}
+
+extension AssemblyRegistration {
+    /// The registration's tags as its key holds them.
+    var tagSet: TagSet { TagSet(tags.map(ServiceTag.init)) }
+}
+
+extension AssemblyRegistration.Source {
+    /// Whether the row only declares the service, which is registered by hand (`#external`).
+    var isExternal: Bool {
+        if case .external = self {
+            return true
+        }
+        return false
     }
 }

@@ -108,8 +108,11 @@ public struct ServiceDependency: Sendable, CustomStringConvertible {
 
     /// The key the dependency is resolved by, as messages name it: `Endpoint[tag: "backup"]`.
     var keyName: String {
-        serviceName(type, tags: TagSet(tags.map(ServiceTag.init)))
+        serviceName(type, tags: tagSet)
     }
+
+    /// The dependency's tags as a registration key holds them.
+    var tagSet: TagSet { TagSet(tags.map(ServiceTag.init)) }
 
     /// `label: Type` (with its tags), followed by ` (optional)`, ` (lazy)`, ` (provider)` or
     /// ` (argument)` where that applies.

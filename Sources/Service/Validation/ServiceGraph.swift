@@ -122,7 +122,7 @@ private struct ServiceGraphBuilder {
         init(_ registration: AssemblyRegistration) {
             self.init(
                 type: ObjectIdentifier(registration.registeredAs),
-                tags: TagSet(registration.tags.map(ServiceTag.init)),
+                tags: registration.tagSet,
             )
         }
     }
@@ -182,7 +182,7 @@ private struct ServiceGraphBuilder {
     ) -> ServiceGraph.Node {
         let name = serviceName(type, tags: tags)
         let isMainActor = registration.track == .main
-        if let row, let mark, row.applied?.made(mark) ?? false, row.registration.source.isKnown {
+        if let row, let mark, row.applied?.made(mark) ?? false, !row.registration.source.isExternal {
             return ServiceGraph.Node(
                 name: name,
                 service: String(describing: row.registration.service),
@@ -211,7 +211,7 @@ private struct ServiceGraphBuilder {
         let registration = row.registration
         let isApplied = row.applied != nil
         return ServiceGraph.Node(
-            name: serviceName(registration.registeredAs, tags: TagSet(registration.tags.map(ServiceTag.init))),
+            name: serviceName(registration.registeredAs, tags: registration.tagSet),
             service: String(describing: registration.service),
             scope: registration.scope,
             isMainActor: registration.track == .main,
@@ -227,14 +227,6 @@ private struct ServiceGraphBuilder {
 }
 
 extension AssemblyRegistration.Source {
-    /// Whether the row describes the registration (an external one is registered by hand).
-    fileprivate var isKnown: Bool {
-        if case .external = self {
-            return false
-        }
-        return true
-    }
-
     fileprivate var graphSource: ServiceGraph.Node.Source {
         switch self {
         case .injectable: .injectable
