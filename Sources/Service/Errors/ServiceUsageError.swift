@@ -30,6 +30,9 @@ public enum ServiceUsageError: Error, CustomStringConvertible, Sendable, Equatab
     /// custom-scoped service) needs a dependency that only a scope provides, so it would keep
     /// one scope's instance for all of them.
     case captiveDependency(serviceType: String, dependency: String, environment: String)
+    /// A ``Lazy`` or ``ServiceProvider`` of a service that only `registerMain` registers in
+    /// `environment` was resolved off the main actor, where that service is built and used.
+    case mainActorService(serviceType: String, environment: String)
 
     /// A readable explanation naming the service and what to do instead.
     public var description: String {
@@ -50,6 +53,11 @@ public enum ServiceUsageError: Error, CustomStringConvertible, Sendable, Equatab
                 '\(serviceType)' is shared by every scope of '\(environment)' but depends on '\(dependency)', \
                 which each scope provides for itself; make '\(serviceType)' scoped or transient, \
                 or provide '\(dependency)' in '\(environment)'
+                """
+        case .mainActorService(let serviceType, let environment):
+            return """
+                '\(serviceType)' is registered in '\(environment)' with registerMain, so a Lazy or ServiceProvider \
+                of it resolves it on the main actor only; use it there, or register '\(serviceType)' with register
                 """
         }
     }

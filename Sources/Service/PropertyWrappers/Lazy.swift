@@ -6,6 +6,11 @@ import Synchronization
 /// cycle: `A` can take `Lazy<B>` while `B` takes `A`. The environment is captured when the
 /// `Lazy` is created; the first `value` resolves there and keeps the result.
 ///
+/// It resolves on the Sendable track, or, for a type only `registerMain` registers, on the
+/// MainActor track, on the main actor: so one `@MainActor` service can take another as a `Lazy`.
+/// Off the main actor, such a first resolve fails with
+/// ``ServiceUsageError/mainActorService(serviceType:environment:)``.
+///
 /// ```swift
 /// final class Analytics: Sendable {}
 ///
@@ -22,7 +27,7 @@ public struct Lazy<Value: Sendable>: Sendable {
     /// The environment is let go once the value is resolved, so a cached service holding a
     /// resolved `Lazy` does not keep its environment alive.
     public init(_ type: Value.Type = Value.self, in env: ServiceEnv = .current) {
-        self.cell = ResolvedOnce(env: env) { env throws(ServiceError) in try env.resolve(type) }
+        self.cell = ResolvedOnce(env: env) { env throws(ServiceError) in try env.resolveDeferred(type) }
     }
 
     /// Resolves the value on first call and returns the same value afterwards.

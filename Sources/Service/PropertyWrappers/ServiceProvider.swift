@@ -5,6 +5,10 @@
 /// `ServiceProvider<Request>` to make a fresh transient `Request` per call. Like `Lazy`, it
 /// resolves nothing when it is created, so it also breaks a construction cycle.
 ///
+/// A type only `registerMain` registers resolves on the MainActor track: a call on the main actor
+/// resolves it there, ``resolveAsync()`` hops to the main actor, and a call elsewhere fails with
+/// ``ServiceUsageError/mainActorService(serviceType:environment:)``.
+///
 /// ```swift
 /// struct Request: Sendable { let id = Int.random(in: 0..<1_000) }
 ///
@@ -30,7 +34,7 @@ public struct ServiceProvider<Value: Sendable>: Sendable {
     ///
     /// - Throws: the ``ServiceError`` of the resolution.
     public func callAsFunction() throws(ServiceError) -> Value {
-        try environment.get(for: Value.self).resolve(Value.self)
+        try environment.get(for: Value.self).resolveDeferred(Value.self)
     }
 
     /// Resolves the service now, awaiting its factory if it is `async`.
@@ -42,7 +46,7 @@ public struct ServiceProvider<Value: Sendable>: Sendable {
     /// }
     /// ```
     public func resolveAsync() async throws(ServiceError) -> Value {
-        try await environment.get(for: Value.self).resolveAsync(Value.self)
+        try await environment.get(for: Value.self).resolveDeferredAsync(Value.self)
     }
 }
 

@@ -142,8 +142,8 @@ struct InjectableBuilder {
     /// The dependencies every graph must provide: not `@Assisted`, not optional; each type once,
     /// spelled so that `.Type` applies to the whole of it. A `Lazy<T>` or `ServiceProvider<T>`
     /// needs `T` as much (it resolves `T` in the environment that built the service, so a shared
-    /// service's cannot reach a scope's), as `validate()` says too. (It resolves on the Sendable
-    /// track, a `@MainActor` type's too, which this check does not see: Macros.md says so.)
+    /// service's cannot reach a scope's), as `validate()` says too. A `@MainActor` type's finds `T`
+    /// on either track, a Sendable type's only on the Sendable one, as their required `T` does.
     private var requiredDependencies: [String] {
         var types: [String] = []
         for parameter in model.parameters
