@@ -142,8 +142,8 @@ struct InjectableBuilder {
     /// The dependencies every graph must provide: not `@Assisted`, not optional; each type once,
     /// spelled so that `.Type` applies to the whole of it. A `Lazy<T>` or `ServiceProvider<T>`
     /// needs `T` as much (it resolves `T` in the environment that built the service, so a shared
-    /// service's cannot reach a scope's), as `validate()` says too. A `@MainActor` type's finds `T`
-    /// on either track, a Sendable type's only on the Sendable one, as their required `T` does.
+    /// service's cannot reach a scope's), as `validate()` says too. A `@MainActor` type's may find `T`
+    /// on either track, a Sendable type's on the Sendable one only, as their required `T` may.
     private var requiredDependencies: [String] {
         var types: [String] = []
         for parameter in model.parameters
