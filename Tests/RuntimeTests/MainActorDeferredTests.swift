@@ -78,6 +78,24 @@ struct MainActorDeferredTests {
         #expect(await Task.detached { try? lazy.resolve() }.value === kept)
     }
 
+    @Test("a MainActor service with an async factory: a Lazy says to await it, a provider's resolveAsync builds it")
+    func asyncFactory() async throws {
+        let env = ServiceEnv(name: #function)
+        env.registerMain(Draft.self) { () async -> Draft in Draft() }
+        let lazy = Lazy(Draft.self, in: env)
+        do {
+            _ = try lazy.resolve()
+            Issue.record("expected the async factory's usage error")
+        } catch .factoryFailed(_, let underlying) {
+            #expect(underlying as? ServiceUsageError == .asyncFactory(serviceType: "Draft"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        let built = try await ServiceProvider(Draft.self, in: env).resolveAsync()
+        // NB: the Lazy's first resolve failed, so this one resolves again, and finds the singleton.
+        #expect(try lazy.resolve() === built)
+    }
+
     @Test("what neither track registers, and a missing dependency of a Sendable service, are not registered")
     func stillNotRegistered() throws {
         let env = ServiceEnv(name: #function)
