@@ -47,13 +47,14 @@ extension ServiceEnv {
 
     /// Whether `failure`, of resolving `type` on the Sendable track, is that only the MainActor
     /// track registers it (not that a dependency of it is missing).
+    ///
+    /// NB: `registrar(of:tags:)` only reads, where `registration(for:)` would give a scope a slot
+    /// for a shared service found above it, which a resolve off the main actor then never fills.
     private func isRegisteredOnlyOnMainActor(_ type: Any.Type, failure: ServiceError) -> Bool {
-        guard case .notRegistered(let missing) = failure, missing == String(describing: type),
-            let (_, registration, _) = storage.registration(for: type)
-        else {
+        guard case .notRegistered(let missing) = failure, missing == String(describing: type) else {
             return false
         }
-        return registration.track == .main
+        return storage.registrar(of: type, tags: .empty)?.1.track == .main
     }
 }
 
