@@ -164,3 +164,56 @@ void service_thread_yield(void) {
     sched_yield();
 #endif
 }
+
+// MARK: Immortal objects
+
+#if UINTPTR_MAX == UINT64_MAX && !defined(__OBJC__) && !defined(__APPLE__)
+#define SERVICE_KNOWS_OBJECT_HEADER 1
+#endif
+
+#if SERVICE_KNOWS_OBJECT_HEADER
+static const uint64_t service_slow_rc = UINT64_C(1) << 63;
+static const uint64_t service_side_table = UINT64_C(1) << 62;
+static const uint64_t service_deiniting = UINT64_C(1) << 32;
+static const uint64_t service_immortal_low = UINT64_C(0xFFFFFFFF);
+static const uint64_t service_immortal_strong = UINT64_C(2) << 33;
+
+static inline int service_bits_are_immortal(uint64_t bits) {
+    return (bits & service_slow_rc) != 0 && (bits & service_immortal_low) == service_immortal_low;
+}
+#endif
+
+int service_object_make_immortal(void *_Nonnull object) {
+#if SERVICE_KNOWS_OBJECT_HEADER
+    uint64_t *word = (uint64_t *)((char *)object + sizeof(void *));
+    uint64_t bits = __atomic_load_n(word, __ATOMIC_RELAXED);
+    for (;;) {
+        if (service_bits_are_immortal(bits)) {
+            return 1;
+        }
+        if ((bits & (service_slow_rc | service_side_table | service_deiniting)) != 0) {
+            return 0;
+        }
+        // NB: the strong count is set to 2, as in the runtime's own immortal objects: a release
+        // subtracts from it before it looks at the flags, and from 0 it would borrow bit 63,
+        // clear the flag and store a mortal count.
+        uint64_t immortal = service_slow_rc | service_immortal_strong | service_immortal_low;
+        if (__atomic_compare_exchange_n(word, &bits, immortal, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+            return 1;
+        }
+    }
+#else
+    (void)object;
+    return 0;
+#endif
+}
+
+int service_object_is_immortal(const void *_Nonnull object) {
+#if SERVICE_KNOWS_OBJECT_HEADER
+    const uint64_t *word = (const uint64_t *)((const char *)object + sizeof(void *));
+    return service_bits_are_immortal(__atomic_load_n(word, __ATOMIC_RELAXED));
+#else
+    (void)object;
+    return 0;
+#endif
+}

@@ -461,7 +461,7 @@ extension ServiceStorage {
                 track: track,
                 frame: frame,
                 in: env,
-                builtBy: registration.identity,
+                builtBy: Builder(registration),
                 make: { try await env.storage.made(by: make, in: env) },
             )
         }

@@ -55,6 +55,9 @@ extension ServiceStorage {
                 if unpublished != 0 {
                     retire([unpublished])
                 }
+                if builder.storedScope == .immortal, let value = try? built.get(), unpublished == 0 {
+                    ImmortalInstances.keep(value)
+                }
                 return try built.get()
             }
             switch decision {
@@ -81,7 +84,7 @@ extension ServiceStorage {
         track: Track = .sendable,
         frame: ResolutionFrame,
         in env: ServiceEnv,
-        builtBy identity: UInt,
+        builtBy builder: Builder,
         make: () async throws -> Value,
     ) async throws(ServiceError) -> Value {
         while true {
@@ -107,13 +110,16 @@ extension ServiceStorage {
                     construction,
                     on: track,
                     publishing: bits,
-                    builtBy: identity,
+                    builtBy: builder.identity,
                     recording: value.flatMap { Self.disposable($0) },
                     in: self,
                 )
                 construction.finish()
                 if unpublished != 0 {
                     retire([unpublished])
+                }
+                if builder.storedScope == .immortal, let value, unpublished == 0 {
+                    ImmortalInstances.keep(value)
                 }
                 return try result.get()
             }

@@ -23,6 +23,8 @@ struct StoredScope: Equatable, Sendable {
     @inlinable static var scoped: StoredScope { StoredScope(code: 3) }
     /// The scope of `WeakScope.weak`, whose name comes second.
     @inlinable static var weak: StoredScope { StoredScope(code: 4) }
+    /// ``ServiceScope/immortal``, whose name comes third.
+    @inlinable static var immortal: StoredScope { StoredScope(code: 5) }
 
     /// The stored form of `scope`; a custom scope's name is added to the table if it is new.
     init(_ scope: ServiceScope) {
@@ -62,20 +64,25 @@ struct StoredScope: Equatable, Sendable {
 /// table stays as small as the set of such names.
 enum CustomScopeNames {
     private struct Table {
-        var indices: [String: UInt32] = [ServiceScope.scopedName: 0, ServiceScope.weakName: 1]
-        var names = [ServiceScope.scopedName, ServiceScope.weakName]
+        var indices: [String: UInt32] = [
+            ServiceScope.scopedName: 0, ServiceScope.weakName: 1, ServiceScope.immortalName: 2,
+        ]
+        var names = [ServiceScope.scopedName, ServiceScope.weakName, ServiceScope.immortalName]
     }
 
     private static let table = Mutex(Table())
 
     /// The index of `name`, added to the table if it is new.
     static func index(of name: String) -> UInt32 {
-        // NB: the two reserved names skip the lock; each is a short string, compared in place.
+        // NB: the three reserved names skip the lock.
         if name == ServiceScope.scopedName {
             return 0
         }
         if name == ServiceScope.weakName {
             return 1
+        }
+        if name == ServiceScope.immortalName {
+            return 2
         }
         return table.withLock { table in
             if let index = table.indices[name] {

@@ -91,6 +91,7 @@ extension ServiceScope {
         case .graph: "graph"
         case .custom where isScoped: "scoped"
         case .custom where isWeak: "weak"
+        case .custom where isImmortal: "immortal"
         case .custom(let name): "custom(\"\(name)\")"
         }
     }

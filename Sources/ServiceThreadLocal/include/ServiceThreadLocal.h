@@ -167,4 +167,26 @@ int service_readers_quiescent(void);
 /// Lets another thread run (for tests that widen a race window).
 void service_thread_yield(void);
 
+// MARK: Immortal objects
+
+/// Marks the native Swift object at `object` immortal, as the Swift runtime marks the objects
+/// it never frees: retaining and releasing it then only read its reference count, so threads
+/// that share it write no common cache line, and it is never deinitialized. Returns 1 if it is
+/// immortal when the call returns, 0 if it was left as it was: it has a side table (a weak
+/// reference was made to it, and the word holds the table's address), it is being
+/// deinitialized, or the platform is not one whose object header this knows (64-bit, no
+/// Objective-C interoperability).
+///
+/// The header's second word is the object's reference count: bit 63 (`UseSlowRC`) with the low
+/// 32 bits all set means immortal; bit 63 with bit 62 means a side table; bit 32 deinitializing;
+/// bits 33 to 62 the strong count, which this sets to 2 as the runtime does for its immortal
+/// objects (a release of one whose count is 0 would clear the flag). One compare-and-swap writes
+/// the word, so a concurrent retain, release or weak reference either happens before it (and
+/// makes it fail and retry) or sees an immortal object.
+int service_object_make_immortal(void *_Nonnull object);
+
+/// Whether the native Swift object at `object` is immortal (0 where
+/// `service_object_make_immortal` does not apply).
+int service_object_is_immortal(const void *_Nonnull object);
+
 #endif

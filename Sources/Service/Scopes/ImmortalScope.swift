@@ -1,0 +1,94 @@
+import ServiceThreadLocal
+import Synchronization
+
+extension ServiceScope {
+    /// A singleton that is never freed, so that reading it from many threads at once scales with
+    /// the number of cores.
+    ///
+    /// Every resolve of a cached singleton returns a strong reference: it retains the instance,
+    /// and the caller releases it. Both write the instance's reference count, one cache line
+    /// that every thread reading the singleton shares, so two threads resolving the same
+    /// singleton get less done together than one alone (see <doc:Performance>). An immortal
+    /// instance's reference count is never written: once the first resolve has built it, the
+    /// environment marks it immortal, as the Swift runtime marks the objects it never frees,
+    /// and its retains and releases only read.
+    ///
+    /// It is shared exactly as ``singleton`` is, one instance per environment, built once however
+    /// many tasks ask at once; a scope leaves it to the environment that registered it. What
+    /// differs is its end: the instance is never deinitialized. A reset (`resetCaches()`,
+    /// `resetScope(.immortal)`) or a new registration drops it from the environment, which
+    /// builds a new one on the next resolve, and disposes it if it is
+    /// ``AsyncDisposable``; the old instance stays in memory until the process exits. Use it for
+    /// the services a server reads on every request and keeps for its whole life (a connection
+    /// pool, a configuration, a metrics registry), not in an environment made per test or per
+    /// request.
+    ///
+    /// Only a class instance (or an existential that holds one) is made immortal; a value type
+    /// registered with `.immortal` is a singleton like any other. On Apple platforms the
+    /// instance is kept for the life of the process but counted as usual: the object header
+    /// there is not the one this library knows.
+    ///
+    /// ```swift
+    /// final class ConnectionPool: Sendable {}
+    ///
+    /// let app = ServiceEnv(name: "server")
+    /// app.register(ConnectionPool.self, scope: .immortal) { ConnectionPool() }
+    /// let pool = try app.resolve(ConnectionPool.self)  // from any number of threads
+    /// ```
+    public static let immortal = ServiceScope.custom(immortalName)
+
+    /// The reserved name of ``immortal``.
+    static let immortalName = "Service.immortal"
+
+    /// Whether this is ``immortal``.
+    var isImmortal: Bool {
+        if case .custom(let name) = self {
+            return name == ServiceScope.immortalName
+        }
+        return false
+    }
+}
+
+/// The instances of `.immortal` registrations, kept for the life of the process: retained, and
+/// their addresses listed, so that they stay reachable (a leak checker would otherwise report
+/// each one an environment dropped).
+@usableFromInline
+enum ImmortalInstances {
+    private static let kept = Mutex<[UInt]>([])
+
+    /// Makes the class instance `value` holds immortal, if it holds one that can be; returns
+    /// whether it did.
+    ///
+    /// Called once per built instance, after it was published: a reader that retained it before
+    /// keeps a count that nothing releases, which an immortal object does not need.
+    @usableFromInline @discardableResult
+    static func keep<Value>(_ value: Value) -> Bool {
+        // NB: `as Any` opens an existential `Value`, so that one holding a class instance counts.
+        guard type(of: value as Any) is AnyObject.Type else {
+            return false
+        }
+        let address = Unmanaged.passRetained(value as AnyObject).toOpaque()
+        kept.withLock { $0.append(UInt(bitPattern: address)) }
+        #if canImport(ObjectiveC)
+            return false
+        #else
+            // NB: fails when a weak reference was made to it while it was built; it then stays
+            // counted, and kept by the retain above.
+            return service_object_make_immortal(address) != 0
+        #endif
+    }
+
+    /// `object`, made immortal if it can be: for an object a global `let` holds, which is never
+    /// freed anyway, so that reading it from many threads writes no shared cache line.
+    static func immortalized<Object: AnyObject>(_ object: Object) -> Object {
+        #if !canImport(ObjectiveC)
+            service_object_make_immortal(Unmanaged.passUnretained(object).toOpaque())
+        #endif
+        return object
+    }
+
+    /// Whether `object` is immortal.
+    static func isImmortal(_ object: AnyObject) -> Bool {
+        service_object_is_immortal(Unmanaged.passUnretained(object).toOpaque()) != 0
+    }
+}

@@ -1,0 +1,212 @@
+import Synchronization
+import Testing
+
+@testable import Service
+
+/// A service that counts how many of it were built and how many were deinitialized.
+private final class MetricsRegistry: Sendable {
+    let builds: Counter
+    let deinits: Counter
+
+    init(builds: Counter, deinits: Counter) {
+        self.builds = builds
+        self.deinits = deinits
+        builds.increment()
+    }
+
+    deinit { deinits.increment() }
+}
+
+/// A service whose factory lets a weak reference to it escape before the environment publishes
+/// it.
+private final class Observed: Sendable {}
+
+private final class WeakWatcher: Sendable {
+    private let reference = Mutex<WeakBox>(WeakBox())
+
+    var target: Observed? {
+        get { reference.withLock { $0.target } }
+        set { reference.withLock { $0.target = newValue } }
+    }
+}
+
+private struct WeakBox: Sendable {
+    weak var target: Observed?
+}
+
+private protocol Pool: AnyObject, Sendable {}
+private final class ConnectionPool: Pool {}
+
+private actor Ledger: AsyncDisposable {
+    let disposals: Counter
+    init(disposals: Counter) { self.disposals = disposals }
+    func dispose() async throws { disposals.increment() }
+}
+
+@Injectable
+private final class RateLimiter: Sendable {
+    init() {}
+}
+
+@MainActor
+private final class StatusBar {}
+
+@Injectable
+private final class FeatureFlags: Sendable {
+    init() {}
+}
+
+@Assembly
+private struct FlagsAssembly {
+    #register(FeatureFlags.self, scope: .immortal)
+}
+
+/// Whether this platform marks `.immortal` instances immortal (see `ServiceScope.immortal`).
+private let platformMakesImmortal: Bool = {
+    #if canImport(ObjectiveC)
+        false
+    #else
+        MemoryLayout<Int>.size == 8
+    #endif
+}()
+
+@Suite("Immortal scope")
+struct ImmortalScopeTests {
+    @Test("an .immortal service is built once for any number of concurrent first resolves, and made immortal")
+    func builtOnceAndImmortal() async throws {
+        let builds = Counter()
+        let deinits = Counter()
+        let env = ServiceEnv(name: #function)
+        env.register(MetricsRegistry.self, scope: .immortal) { MetricsRegistry(builds: builds, deinits: deinits) }
+        let identities = await withTaskGroup(of: ObjectIdentifier.self) { group in
+            for _ in 0..<8 {
+                group.addTask { ObjectIdentifier(try! env.resolve(MetricsRegistry.self)) }
+            }
+            return await Set(group.reduce(into: []) { $0.append($1) })
+        }
+        #expect(identities.count == 1)
+        #expect(builds.value == 1)
+        #expect(ImmortalInstances.isImmortal(try env.resolve(MetricsRegistry.self)) == platformMakesImmortal)
+    }
+
+    @Test("a reset drops it and the next resolve builds another; neither is ever deinitialized")
+    func resetDropsButNeverFrees() throws {
+        let builds = Counter()
+        let deinits = Counter()
+        do {
+            let env = ServiceEnv(name: #function)
+            env.register(MetricsRegistry.self, scope: .immortal) { MetricsRegistry(builds: builds, deinits: deinits) }
+            let first = ObjectIdentifier(try env.resolve(MetricsRegistry.self))
+            env.resetCaches()
+            let second = ObjectIdentifier(try env.resolve(MetricsRegistry.self))
+            env.resetScope(.immortal)
+            _ = try env.resolve(MetricsRegistry.self)
+            #expect(first != second)
+            #expect(builds.value == 3)
+        }
+        #expect(deinits.value == 0, "an immortal instance outlives its environment")
+
+        let singletonDeinits = Counter()
+        do {
+            let env = ServiceEnv(name: "singleton")
+            env.register(MetricsRegistry.self) { MetricsRegistry(builds: Counter(), deinits: singletonDeinits) }
+            _ = try env.resolve(MetricsRegistry.self)
+            env.resetCaches()
+        }
+        #expect(singletonDeinits.value == 1, "a singleton is freed when dropped, as before")
+    }
+
+    @Test("a reset disposes a dropped .immortal instance that is AsyncDisposable")
+    func resetDisposes() async throws {
+        let disposals = Counter()
+        let env = ServiceEnv(name: #function)
+        env.register(Ledger.self, scope: .immortal) { Ledger(disposals: disposals) }
+        _ = try env.resolve(Ledger.self)
+        env.resetCaches()
+        try await env.waitForDisposals()
+        #expect(disposals.value == 1)
+    }
+
+    @Test("an instance a weak reference reached while it was built stays counted, kept, and weakly reachable")
+    func weaklyReferencedInstanceStaysCounted() throws {
+        let watcher = WeakWatcher()
+        let env = ServiceEnv(name: #function)
+        env.register(Observed.self, scope: .immortal) {
+            let observed = Observed()
+            watcher.target = observed
+            return observed
+        }
+        let observed = try env.resolve(Observed.self)
+        #expect(!ImmortalInstances.isImmortal(observed), "an object with a side table is left as it is")
+        #expect(try env.resolve(Observed.self) === observed)
+        env.resetCaches()
+        #expect(watcher.target === observed, "kept for the life of the process")
+    }
+
+    @Test("a value type registered .immortal is a singleton; an existential holding a class is made immortal")
+    func valuesAndExistentials() throws {
+        let builds = Counter()
+        let env = ServiceEnv(name: #function)
+        env.register([Int].self, scope: .immortal) {
+            builds.increment()
+            return [1, 2, 3]
+        }
+        env.register((any Pool).self, scope: .immortal) { ConnectionPool() }
+        #expect(try env.resolve([Int].self) == [1, 2, 3])
+        #expect(try env.resolve([Int].self) == [1, 2, 3])
+        #expect(builds.value == 1)
+        let pool = try env.resolve((any Pool).self)
+        #expect(try env.resolve((any Pool).self) === pool)
+        #expect(ImmortalInstances.isImmortal(pool) == platformMakesImmortal)
+    }
+
+    @Test("async factories, @Injectable types, assemblies and the MainActor track make .immortal instances immortal")
+    @MainActor
+    func everyPath() async throws {
+        let env = ServiceEnv(name: #function)
+        env.register(MetricsRegistry.self, scope: .immortal) { () async in
+            MetricsRegistry(builds: Counter(), deinits: Counter())
+        }
+        env.register(RateLimiter.self, scope: .immortal)
+        env.registerMain(StatusBar.self, scope: .immortal) { StatusBar() }
+        env.apply(FlagsAssembly())
+        let registry = try await env.resolveAsync(MetricsRegistry.self)
+        let limiter = try env.resolve(RateLimiter.self)
+        let bar = try env.resolveMain(StatusBar.self)
+        #expect(try await env.resolveAsync(MetricsRegistry.self) === registry)
+        #expect(try env.resolve(RateLimiter.self) === limiter)
+        #expect(try env.resolveMain(StatusBar.self) === bar)
+        #expect(ImmortalInstances.isImmortal(registry) == platformMakesImmortal)
+        #expect(ImmortalInstances.isImmortal(limiter) == platformMakesImmortal)
+        #expect(ImmortalInstances.isImmortal(bar) == platformMakesImmortal)
+        let flags = try env.resolve(FeatureFlags.self)
+        #expect(try env.resolve(FeatureFlags.self) === flags)
+        #expect(ImmortalInstances.isImmortal(flags) == platformMakesImmortal)
+    }
+
+    @Test("a singleton is not made immortal, and neither is an environment")
+    func onlyWhatWasAsked() throws {
+        let env = ServiceEnv(name: #function)
+        env.register(ConnectionPool.self) { ConnectionPool() }
+        #expect(!ImmortalInstances.isImmortal(try env.resolve(ConnectionPool.self)))
+        #expect(!ImmortalInstances.isImmortal(env.storage))
+    }
+
+    @Test("an object made immortal with one reference stays immortal through retains and releases")
+    func staysImmortal() {
+        let pool = ImmortalInstances.immortalized(ConnectionPool())
+        for _ in 0..<4 {
+            Unmanaged.passUnretained(pool).retain().release()
+            Unmanaged.passUnretained(pool).release()
+        }
+        #expect(ImmortalInstances.isImmortal(pool) == platformMakesImmortal)
+    }
+
+    @Test("the scope is named immortal in messages and equals the reserved custom scope")
+    func naming() {
+        #expect(ServiceScope.immortal.displayName == "immortal")
+        #expect(ServiceScope.immortal != .singleton)
+        #expect(StoredScope(.immortal) == .immortal)
+        #expect(StoredScope(.immortal).scope == .immortal)
+    }
+}
