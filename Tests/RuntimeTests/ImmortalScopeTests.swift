@@ -184,12 +184,15 @@ struct ImmortalScopeTests {
         #expect(ImmortalInstances.isImmortal(flags) == platformMakesImmortal)
     }
 
-    @Test("a singleton is not made immortal, and neither is an environment")
+    @Test("a singleton is not made immortal, and neither is an environment made at run time; the shared ones are")
     func onlyWhatWasAsked() throws {
         let env = ServiceEnv(name: #function)
         env.register(ConnectionPool.self) { ConnectionPool() }
         #expect(!ImmortalInstances.isImmortal(try env.resolve(ConnectionPool.self)))
         #expect(!ImmortalInstances.isImmortal(env.storage))
+        for shared in [ServiceEnv.online, .test, .dev] {
+            #expect(ImmortalInstances.isImmortal(shared.storage) == platformMakesImmortal, "\(shared.name)")
+        }
     }
 
     @Test("an object made immortal with one reference stays immortal through retains and releases")
@@ -200,6 +203,11 @@ struct ImmortalScopeTests {
             Unmanaged.passUnretained(pool).release()
         }
         #expect(ImmortalInstances.isImmortal(pool) == platformMakesImmortal)
+        for _ in 0..<4 {
+            _ = try? ServiceEnv.online.resolve(ConnectionPool.self)
+            _ = ServiceEnv.current
+        }
+        #expect(ImmortalInstances.isImmortal(ServiceEnv.online.storage) == platformMakesImmortal)
     }
 
     @Test("the scope is named immortal in messages and equals the reserved custom scope")

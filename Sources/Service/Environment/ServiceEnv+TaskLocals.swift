@@ -33,8 +33,12 @@ extension ServiceEnv {
         @usableFromInline let local: TaskLocal<ServiceEnv>
 
         /// The binding with `wrappedValue` outside any `withValue(_:operation:)`.
+        ///
+        /// NB: its task-local is immortal (the one binding lives as long as the process): every
+        /// read of `current` retains and releases it, which would otherwise make it a cache line
+        /// all threads write.
         init(wrappedValue: ServiceEnv) {
-            local = TaskLocal(wrappedValue: wrappedValue)
+            local = ImmortalInstances.immortalized(TaskLocal(wrappedValue: wrappedValue))
         }
 
         /// The environment that builds the service under construction on this thread, or else

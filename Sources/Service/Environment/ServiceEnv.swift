@@ -42,24 +42,28 @@ public struct ServiceEnv: Sendable, Hashable {
 
     /// The production environment, and the default value of ``current``.
     ///
+    /// Like ``test`` and ``dev``, it lives as long as the process, and is immortal as the Swift
+    /// runtime's own never-freed objects are: passing it around only reads its reference count,
+    /// so threads that all resolve through it share no written cache line.
+    ///
     /// ```swift
     /// ServiceEnv.online.register(Int.self) { 1 }
     /// ```
-    public static let online = ServiceEnv(name: "online")
+    public static let online = ServiceEnv(name: "online").immortalized()
 
     /// A shared environment for tests; create `ServiceEnv(name:)` for isolation per test.
     ///
     /// ```swift
     /// ServiceEnv.test.register(Int.self) { 2 }
     /// ```
-    public static let test = ServiceEnv(name: "test")
+    public static let test = ServiceEnv(name: "test").immortalized()
 
     /// A shared environment for development builds.
     ///
     /// ```swift
     /// ServiceEnv.dev.register(Int.self) { 3 }
     /// ```
-    public static let dev = ServiceEnv(name: "dev")
+    public static let dev = ServiceEnv(name: "dev").immortalized()
 
     /// The environment's name, which alone decides equality and hashing.
     ///
@@ -77,6 +81,13 @@ public struct ServiceEnv: Sendable, Hashable {
     /// ```
     public init(name: String) {
         self.storage = ServiceStorage(name: name)
+    }
+
+    /// This environment, its storage made immortal: for the shared environments, which global
+    /// `let`s keep for the life of the process.
+    func immortalized() -> ServiceEnv {
+        _ = ImmortalInstances.immortalized(storage)
+        return self
     }
 
     /// Creates an *override* environment that inherits the registrations of `parent`: for tests
