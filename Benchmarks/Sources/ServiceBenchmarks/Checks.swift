@@ -94,6 +94,15 @@ func runScalingProbe() {
         ("hand-written, atomic reference", { blackHole(atomicSingletonAccessor()) }),
         ("Service via .online", { blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: .online)) }),
         ("Service, env captured", { blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: captured)) }),
+        ("ServiceEnv.current", { blackHole(ServiceEnv.current) }),
+        (
+            "Service, .immortal, via .online",
+            { blackHole(ServiceAdapter.resolve(ImmortalSingleton.self, in: .online)) },
+        ),
+        (
+            "Service, .immortal, env captured",
+            { blackHole(ServiceAdapter.resolve(ImmortalSingleton.self, in: captured)) },
+        ),
         ("@Service cell", { blackHole(probeConsumer.singleton) }),
     ]
     for (name, operation) in variants {

@@ -1,6 +1,8 @@
 // The object graphs every library builds: identical types, identical shapes.
 
 final class CachedSingleton: Sendable {}
+/// The same singleton registered with `.immortal`: its reads do not write its reference count.
+final class ImmortalSingleton: Sendable {}
 /// The MainActor-track singleton a `@MainService` property reads.
 @MainActor final class MainCachedSingleton {}
 

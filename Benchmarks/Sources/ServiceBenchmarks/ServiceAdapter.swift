@@ -5,6 +5,7 @@ enum ServiceAdapter {
     static func register(in env: ServiceEnv) {
         env.register(CachedSingleton.self) { CachedSingleton() }
         env.register(CachedSingleton.self, tags: "primary") { CachedSingleton() }
+        env.register(ImmortalSingleton.self, scope: .immortal) { ImmortalSingleton() }
         env.register(Leaf.self, scope: .transient) { Leaf() }
         env.register(DependencyA.self, scope: .transient) { DependencyA() }
         env.register(DependencyB.self, scope: .transient) { DependencyB() }

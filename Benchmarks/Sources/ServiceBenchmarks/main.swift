@@ -135,6 +135,7 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
     case "macro-diamond":
         repeatInline(count) { consume(ServiceAdapter.resolve(MacroDiamondTop.self, in: injectableEnv)) }
     case "cached": repeatInline(count) { consume(ServiceAdapter.resolve(CachedSingleton.self, in: env)) }
+    case "cached-immortal": repeatInline(count) { consume(ServiceAdapter.resolve(ImmortalSingleton.self, in: env)) }
     case "cached-tagged":
         repeatInline(count) { consume(ServiceAdapter.resolve(CachedSingleton.self, tag: "primary", in: env)) }
     case "service-read": repeatInline(count) { consume(probe.singleton) }
@@ -194,6 +195,9 @@ let scenarios: [Scenario] = [
         contenders: [
             Contender(library: "hand-written") { blackHole(HandWritten.singleton) },
             Contender(library: "Service") { blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: env)) },
+            Contender(library: "Service, .immortal") {
+                blackHole(ServiceAdapter.resolve(ImmortalSingleton.self, in: env))
+            },
             Contender(library: "Swinject") { blackHole(container.resolve(CachedSingleton.self)!) },
             Contender(library: "swift-dependencies") {
                 @Dependency(\.cachedSingleton) var singleton
@@ -411,6 +415,10 @@ let scalingContenders: [(String, @Sendable () -> Void)] = [
     ("hand-written", { blackHole(HandWritten.singleton) }),
     ("hand-written, an atomic reference (retains the instance)", { blackHole(atomicSingletonAccessor()) }),
     ("Service, resolve (retains the instance)", { blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: env)) }),
+    (
+        "Service, resolve of an .immortal singleton (its count is only read)",
+        { blackHole(ServiceAdapter.resolve(ImmortalSingleton.self, in: env)) },
+    ),
     ("Service, @Service read (borrowed)", { blackHole(scalingReader.singleton) }),
     ("Swinject", { blackHole(synchronized.resolve(CachedSingleton.self)!) }),
     (
