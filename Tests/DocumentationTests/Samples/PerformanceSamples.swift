@@ -36,4 +36,14 @@ struct PerformanceSamples {
         #expect(counter.count() == 3)
         #expect(try ServiceEnv.current.resolve(Formatter.self).store === ServiceEnv.current.resolve(NoteStore.self))
     }
+
+    @Test func immortalSingletonIsShared() throws {
+        // snippet: performance-immortal
+        final class MetricsRegistry: Sendable {}
+
+        let server = ServiceEnv(name: "server")
+        server.register(MetricsRegistry.self, scope: .immortal) { MetricsRegistry() }
+        // snippet-end
+        #expect(try server.resolve(MetricsRegistry.self) === server.resolve(MetricsRegistry.self))
+    }
 }

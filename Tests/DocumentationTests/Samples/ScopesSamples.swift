@@ -5,6 +5,15 @@ import Testing
 
 // The listings of `ScopesAndConcurrency.md`.
 
+// The listing of `ServerApplications.md` that picks the scope where the environment is made.
+// snippet: server-immortal
+private final class RateLimits: Sendable {}
+
+private func registerLimits(in services: ServiceEnv, production: Bool) {
+    services.register(RateLimits.self, scope: production ? .immortal : .singleton) { RateLimits() }
+}
+// snippet-end
+
 // snippet: scopes-server-model
 private struct RequestContext: Sendable {
     let id: String
@@ -121,6 +130,26 @@ struct ScopesSamples {
         #expect(window == nil)
         let identity = ObjectIdentifier(inspector)
         #expect(ObjectIdentifier(try env.resolve(EditorSession.self)) == identity)
+    }
+
+    @Test func immortal() throws {
+        // snippet: scopes-immortal
+        final class ConnectionPool: Sendable {}
+
+        let app = ServiceEnv(name: "server")
+        app.register(ConnectionPool.self, scope: .immortal) { ConnectionPool() }
+        let pool = try app.resolve(ConnectionPool.self)  // from every request, on every core
+        // snippet-end
+        #expect(try app.resolve(ConnectionPool.self) === pool)
+    }
+
+    @Test func immortalInProductionOnly() throws {
+        let production = ServiceEnv(name: "production")
+        let test = ServiceEnv(name: "test")
+        registerLimits(in: production, production: true)
+        registerLimits(in: test, production: false)
+        #expect(try production.resolve(RateLimits.self) === production.resolve(RateLimits.self))
+        #expect(try test.resolve(RateLimits.self) !== production.resolve(RateLimits.self))
     }
 
     @Test func exactlyOnce() async throws {
