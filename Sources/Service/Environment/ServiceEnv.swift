@@ -42,9 +42,10 @@ public struct ServiceEnv: Sendable, Hashable {
 
     /// The production environment, and the default value of ``current``.
     ///
-    /// Like ``test`` and ``dev``, it lives as long as the process, and is immortal as the Swift
-    /// runtime's own never-freed objects are: passing it around only reads its reference count,
-    /// so threads that all resolve through it share no written cache line.
+    /// Like ``test`` and ``dev``, it lives as long as the process, and (on platforms without
+    /// Objective-C) is immortal as the Swift runtime's own never-freed objects are: passing it
+    /// around only reads its reference count, so threads that all resolve through it share no
+    /// written cache line.
     ///
     /// ```swift
     /// ServiceEnv.online.register(Int.self) { 1 }

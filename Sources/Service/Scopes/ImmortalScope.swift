@@ -16,17 +16,21 @@ extension ServiceScope {
     /// It is shared exactly as ``singleton`` is, one instance per environment, built once however
     /// many tasks ask at once; a scope leaves it to the environment that registered it. What
     /// differs is its end: the instance is never deinitialized. A reset (`resetCaches()`,
-    /// `resetScope(.immortal)`) or a new registration drops it from the environment, which
-    /// builds a new one on the next resolve, and disposes it if it is
-    /// ``AsyncDisposable``; the old instance stays in memory until the process exits. Use it for
+    /// `resetScope(.immortal)`), or a registration of the type with another scope, drops it from
+    /// the environment, which disposes it if it is ``AsyncDisposable`` and builds a new one on
+    /// the next resolve; the old instance stays in memory until the process exits. Use it for
     /// the services a server reads on every request and keeps for its whole life (a connection
     /// pool, a configuration, a metrics registry), not in an environment made per test or per
     /// request.
     ///
-    /// Only a class instance (or an existential that holds one) is made immortal; a value type
-    /// registered with `.immortal` is a singleton like any other. On Apple platforms the
-    /// instance is kept for the life of the process but counted as usual: the object header
-    /// there is not the one this library knows.
+    /// Only a class instance (or an existential that holds one) is made immortal. What cannot be
+    /// is a singleton like any other, freed when its environment drops it: a value type, an
+    /// instance that a weak reference reached while its factory ran (its count lives in a side
+    /// table then), and every instance on Apple platforms, where the object header is not the
+    /// one this library knows. A weak reference made to an immortal instance later works; the
+    /// side table the runtime gives the instance then is never freed either, and LeakSanitizer
+    /// reports it (32 bytes), as it does for any object a global keeps once a weak reference
+    /// reached it.
     ///
     /// ```swift
     /// final class ConnectionPool: Sendable {}
@@ -49,32 +53,39 @@ extension ServiceScope {
     }
 }
 
-/// The instances of `.immortal` registrations, kept for the life of the process: retained, and
-/// their addresses listed, so that they stay reachable (a leak checker would otherwise report
-/// each one an environment dropped).
+/// The instances of `.immortal` registrations made immortal, kept for the life of the process:
+/// retained, and their addresses listed, so that they stay reachable (a leak checker would
+/// otherwise report each one an environment dropped).
 @usableFromInline
 enum ImmortalInstances {
     private static let kept = Mutex<[UInt]>([])
 
-    /// Makes the class instance `value` holds immortal, if it holds one that can be; returns
-    /// whether it did.
+    /// Makes the class instance `value` holds immortal and keeps it, if it holds one that can
+    /// be; returns whether it did. One that cannot (a weak reference reached it while it was
+    /// built, or the platform's object header is not the one this knows) is left as it is: an
+    /// ordinary singleton, freed when its environment drops it.
     ///
-    /// Called once per built instance, after it was published: a reader that retained it before
-    /// keeps a count that nothing releases, which an immortal object does not need.
+    /// Called once per built instance, after it was published and while the caller still holds
+    /// it (so it cannot be deinitializing): the marking replaces whatever count readers made
+    /// before it, and their releases, like every later one, then leave the word as it is.
     @usableFromInline @discardableResult
     static func keep<Value>(_ value: Value) -> Bool {
         // NB: `as Any` opens an existential `Value`, so that one holding a class instance counts.
         guard type(of: value as Any) is AnyObject.Type else {
             return false
         }
-        let address = Unmanaged.passRetained(value as AnyObject).toOpaque()
-        kept.withLock { $0.append(UInt(bitPattern: address)) }
         #if canImport(ObjectiveC)
             return false
         #else
-            // NB: fails when a weak reference was made to it while it was built; it then stays
-            // counted, and kept by the retain above.
-            return service_object_make_immortal(address) != 0
+            let object = value as AnyObject
+            let address = Unmanaged.passUnretained(object).toOpaque()
+            guard service_object_make_immortal(address) != 0 else {
+                return false
+            }
+            // NB: a retain of an immortal object changes nothing; the listed address is what
+            // keeps it reachable.
+            kept.withLock { $0.append(UInt(bitPattern: address)) }
+            return true
         #endif
     }
 
