@@ -74,6 +74,24 @@ struct GraphExportTests {
         )
     }
 
+    @Test("nodes name the scoped, weak and immortal scopes as the API spells them, and a custom scope by its name")
+    func scopeNames() {
+        let env = ServiceEnv(name: "scopes")
+        env.register(Database.self, scope: .immortal) { Database() }
+        env.register(Logger.self, scope: .scoped) { Logger() }
+        env.register(UserRepository.self, scope: .weak) { UserRepository(database: Database(), logger: Logger()) }
+        env.register(Counter.self, scope: .custom("session")) { Counter() }
+        let labels = env.graph().mermaid().split(separator: "\n").filter { $0.contains("<br/>") }
+        #expect(
+            labels == [
+                #"    n0["Counter<br/>custom(session) · Sendable<br/>runtime closure, unchecked"]:::unchecked"#,
+                #"    n1["Database<br/>immortal · Sendable<br/>runtime closure, unchecked"]:::unchecked"#,
+                #"    n2["Logger<br/>scoped · Sendable<br/>runtime closure, unchecked"]:::unchecked"#,
+                #"    n3["UserRepository<br/>weak · Sendable<br/>runtime closure, unchecked"]:::unchecked"#,
+            ]
+        )
+    }
+
     @Test("exports are deterministic however the registrations were ordered")
     @MainActor
     func deterministic() {

@@ -115,12 +115,12 @@ extension ServiceGraph {
         }
     }
 
+    /// The scope as the API spells it: `scoped`, `weak` and `immortal` are reserved custom scopes,
+    /// whose internal names mean nothing to a reader.
     private func scopeName(_ scope: ServiceScope) -> String {
         switch scope {
-        case .singleton: "singleton"
-        case .transient: "transient"
-        case .graph: "graph"
-        case .custom(let name): "custom(\(name))"
+        case .custom(let name) where !scope.isScoped && !scope.isWeak && !scope.isImmortal: "custom(\(name))"
+        default: scope.displayName
         }
     }
 
