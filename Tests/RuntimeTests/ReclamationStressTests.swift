@@ -30,17 +30,20 @@ private struct ReaderLog: Sendable {
 
 @Suite("Reclamation under load")
 struct ReclamationStressTests {
+    /// With `.immortal`, each new instance is also marked immortal (by the reader that built it)
+    /// while the other readers retain and release it, under the sanitizers in CI as well.
     @Test(
-        "resets, re-registrations and table growth while 8 threads read: every read sees a live instance, one per cache epoch"
+        "resets, re-registrations and table growth while 8 threads read: every read sees a live instance, one per cache epoch",
+        arguments: [ServiceScope.singleton, .immortal],
     )
-    func stress() throws {
+    func stress(scope: ServiceScope) throws {
         // NB: a reader yields its thread between loading a cached pointer and retaining what it
         // points at, so the writer often runs while a reader holds a pointer it retired.
         let env = ServiceEnv(name: "reclamation")
         ReaderGate.yieldingStorage.store(UInt(bitPattern: ObjectIdentifier(env.storage)), ordering: .relaxed)
         defer { ReaderGate.yieldingStorage.store(0, ordering: .relaxed) }
         let builds = Counter()
-        env.register(Stamped.self) {
+        env.register(Stamped.self, scope: scope) {
             builds.increment()
             return Stamped(version: 0)
         }
@@ -60,7 +63,7 @@ struct ReclamationStressTests {
                 while version < 40 || DispatchTime.now().uptimeNanoseconds < deadline {
                     version += 1
                     let stamp = version
-                    env.register(Stamped.self) {
+                    env.register(Stamped.self, scope: scope) {
                         builds.increment()
                         return Stamped(version: stamp)
                     }
