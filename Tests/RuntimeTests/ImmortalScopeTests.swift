@@ -95,7 +95,7 @@ struct ImmortalScopeTests {
         #expect(ImmortalInstances.isImmortal(try env.resolve(MetricsRegistry.self)) == platformMakesImmortal)
     }
 
-    @Test("a reset drops it and the next resolve builds another; neither is ever deinitialized")
+    @Test("a reset drops it and the next resolve builds another; none of those marked is ever deinitialized")
     func resetDropsButNeverFrees() throws {
         let builds = Counter()
         let deinits = Counter()
@@ -110,7 +110,7 @@ struct ImmortalScopeTests {
             #expect(first != second)
             #expect(builds.value == 3)
         }
-        #expect(deinits.value == 0, "an immortal instance outlives its environment")
+        #expect(deinits.value == (platformMakesImmortal ? 0 : 3), "an immortal instance outlives its environment")
 
         let singletonDeinits = Counter()
         do {
