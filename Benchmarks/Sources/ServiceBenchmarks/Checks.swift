@@ -11,6 +11,8 @@ import Swinject
 func checkSemantics(env: ServiceEnv) {
     let service = ServiceAdapter.resolve(CachedSingleton.self, in: env)
     require(service === ServiceAdapter.resolve(CachedSingleton.self, in: env), "Service singleton identity")
+    let immortal = ServiceAdapter.resolve(ImmortalSingleton.self, in: env)
+    require(immortal === ServiceAdapter.resolve(ImmortalSingleton.self, in: env), "Service .immortal identity")
     require(
         container.resolve(CachedSingleton.self)! === container.resolve(CachedSingleton.self)!,
         "Swinject singleton identity", )
@@ -119,10 +121,15 @@ func runScalingProbe() {
 @MainActor
 func checkReadOrder(env: ServiceEnv) throws {
     let cached = ServiceAdapter.resolve(CachedSingleton.self, in: env)
+    let immortal = ServiceAdapter.resolve(ImmortalSingleton.self, in: env)
     let mainCached = try env.resolveMain(MainCachedSingleton.self)
     let request = env.makeScope(named: "request")
     let checks: [(String, AnyObject, () -> Void)] = [
         ("resolve", cached, { blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: env)) }),
+        (
+            "resolve of an .immortal singleton", immortal,
+            { blackHole(ServiceAdapter.resolve(ImmortalSingleton.self, in: env)) },
+        ),
         ("resolveMain", mainCached, { blackHole(try? env.resolveMain(MainCachedSingleton.self)) }),
         ("resolveIfRegistered", cached, { blackHole(try? env.resolveIfRegistered(CachedSingleton.self)) }),
         ("resolve in a scope", cached, { blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: request)) }),
