@@ -55,7 +55,7 @@ extension ServiceStorage {
                 if unpublished != 0 {
                     retire([unpublished])
                 }
-                if builder.storedScope == .immortal, let value = try? built.get(), unpublished == 0 {
+                if builder.storedScope == .immortal, unpublished == 0, case .success(let value) = built {
                     ImmortalInstances.keep(value)
                 }
                 return try built.get()

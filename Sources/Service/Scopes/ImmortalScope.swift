@@ -54,8 +54,8 @@ extension ServiceScope {
 }
 
 /// The instances of `.immortal` registrations made immortal, kept for the life of the process:
-/// retained, and their addresses listed, so that they stay reachable (a leak checker would
-/// otherwise report each one an environment dropped).
+/// their addresses are listed, so that they stay reachable (a leak checker would otherwise report
+/// each one an environment dropped).
 @usableFromInline
 enum ImmortalInstances {
     private static let kept = Mutex<[UInt]>([])
@@ -74,27 +74,20 @@ enum ImmortalInstances {
         guard type(of: value as Any) is AnyObject.Type else {
             return false
         }
-        #if canImport(ObjectiveC)
+        // NB: where the object header is not the one `service_object_make_immortal` knows
+        // (Apple platforms, 32-bit ones), it marks nothing and returns 0.
+        let address = Unmanaged.passUnretained(value as AnyObject).toOpaque()
+        guard service_object_make_immortal(address) != 0 else {
             return false
-        #else
-            let object = value as AnyObject
-            let address = Unmanaged.passUnretained(object).toOpaque()
-            guard service_object_make_immortal(address) != 0 else {
-                return false
-            }
-            // NB: a retain of an immortal object changes nothing; the listed address is what
-            // keeps it reachable.
-            kept.withLock { $0.append(UInt(bitPattern: address)) }
-            return true
-        #endif
+        }
+        kept.withLock { $0.append(UInt(bitPattern: address)) }
+        return true
     }
 
     /// `object`, made immortal if it can be: for an object a global `let` holds, which is never
     /// freed anyway, so that reading it from many threads writes no shared cache line.
     static func immortalized<Object: AnyObject>(_ object: Object) -> Object {
-        #if !canImport(ObjectiveC)
-            service_object_make_immortal(Unmanaged.passUnretained(object).toOpaque())
-        #endif
+        service_object_make_immortal(Unmanaged.passUnretained(object).toOpaque())
         return object
     }
 
