@@ -45,12 +45,7 @@ extension ServiceScope {
     static let immortalName = "Service.immortal"
 
     /// Whether this is ``immortal``.
-    var isImmortal: Bool {
-        if case .custom(let name) = self {
-            return name == ServiceScope.immortalName
-        }
-        return false
-    }
+    var isImmortal: Bool { isCustom(named: ServiceScope.immortalName) }
 }
 
 /// The instances of `.immortal` registrations made immortal, kept for the life of the process:

@@ -55,23 +55,25 @@ extension ServiceScope {
     @usableFromInline static let scopedName = "Service.scoped"
 
     /// Whether this is ``scoped``.
-    @usableFromInline var isScoped: Bool {
+    @usableFromInline var isScoped: Bool { isCustom(named: ServiceScope.scopedName) }
+
+    /// Whether this is the custom scope named `reserved`.
+    func isCustom(named reserved: String) -> Bool {
         if case .custom(let name) = self {
-            return name == ServiceScope.scopedName
+            return name == reserved
         }
         return false
     }
+
+    /// Whether this is one of the custom scopes the library reserves (``scoped``, ``immortal`` and
+    /// the weak one), whose names mean nothing to a reader.
+    var isReserved: Bool { isScoped || isWeak || isImmortal }
 
     /// The reserved name of the scope ``WeakScope/weak`` registers with.
     static let weakName = "Service.weak"
 
     /// Whether this is the scope of ``WeakScope/weak``.
-    var isWeak: Bool {
-        if case .custom(let name) = self {
-            return name == ServiceScope.weakName
-        }
-        return false
-    }
+    var isWeak: Bool { isCustom(named: ServiceScope.weakName) }
 
     /// Whether a scope leaves instances of this lifetime to the environment that registered them:
     /// singletons and custom scopes other than ``scoped``.

@@ -119,7 +119,7 @@ extension ServiceGraph {
     /// whose internal names mean nothing to a reader.
     private func scopeName(_ scope: ServiceScope) -> String {
         switch scope {
-        case .custom(let name) where !scope.isScoped && !scope.isWeak && !scope.isImmortal: "custom(\(name))"
+        case .custom(let name) where !scope.isReserved: "custom(\(name))"
         default: scope.displayName
         }
     }
