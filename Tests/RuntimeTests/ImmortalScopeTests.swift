@@ -76,6 +76,20 @@ private let platformMakesImmortal: Bool = {
     #endif
 }()
 
+/// Whether the cache word of `type` in `env` has the tag that lets a resolve skip its read section
+/// and retain; when it has, also whether the box and the instance it holds are immortal.
+private func immortalCache<S>(of type: S.Type, in env: ServiceEnv) -> (tagged: Bool, boxAndInstanceImmortal: Bool) {
+    guard let slot = env.storage.lookup(ObjectIdentifier(type)) else {
+        return (false, false)
+    }
+    let word = slot.loadCacheWord(.sendable)
+    guard word & Slot.immortalTag != 0 else {
+        return (false, false)
+    }
+    let box = RetainedBits.object(word & ~Slot.immortalTag, as: ValueBox<S>.self).takeUnretainedValue()
+    return (true, ImmortalInstances.isImmortal(box) && ImmortalInstances.isImmortal(box.value as AnyObject))
+}
+
 @Suite("Immortal scope")
 struct ImmortalScopeTests {
     @Test("an .immortal service is built once for any number of concurrent first resolves, and made immortal")
@@ -217,6 +231,90 @@ struct ImmortalScopeTests {
             _ = ServiceEnv.current
         }
         #expect(ImmortalInstances.isImmortal(ServiceEnv.online.storage) == platformMakesImmortal)
+    }
+
+    @Test("the cache of a marked instance is tagged for the read without section or retain; no other cache is")
+    func onlyMarkedInstancesAreTagged() throws {
+        let watcher = WeakWatcher()
+        let env = ServiceEnv(name: #function)
+        env.register(MetricsRegistry.self, scope: .immortal) { MetricsRegistry(builds: Counter(), deinits: Counter()) }
+        env.register((any Pool).self, scope: .immortal) { ConnectionPool() }
+        env.register(ConnectionPool.self) { ConnectionPool() }
+        env.register([Int].self, scope: .immortal) { [1, 2, 3] }
+        env.register(Observed.self, scope: .immortal) {
+            let observed = Observed()
+            watcher.target = observed
+            return observed
+        }
+        for _ in 0..<2 {
+            _ = try env.resolve(MetricsRegistry.self)
+            _ = try env.resolve((any Pool).self)
+            _ = try env.resolve(ConnectionPool.self)
+            _ = try env.resolve([Int].self)
+            _ = try env.resolve(Observed.self)
+        }
+        let registry = immortalCache(of: MetricsRegistry.self, in: env)
+        let pool = immortalCache(of: (any Pool).self, in: env)
+        #expect(registry.tagged == platformMakesImmortal && registry.boxAndInstanceImmortal == platformMakesImmortal)
+        #expect(pool.tagged == platformMakesImmortal && pool.boxAndInstanceImmortal == platformMakesImmortal)
+        #expect(!immortalCache(of: ConnectionPool.self, in: env).tagged, "a singleton is read in a section")
+        #expect(!immortalCache(of: [Int].self, in: env).tagged, "a value type is a singleton")
+        #expect(!immortalCache(of: Observed.self, in: env).tagged, "an instance that was not marked")
+    }
+
+    @Test("a reset clears the tag, and the resolves after it return the new instance, tagged in turn")
+    func resetClearsTheTag() throws {
+        let builds = Counter()
+        let env = ServiceEnv(name: #function)
+        env.register(MetricsRegistry.self, scope: .immortal) { MetricsRegistry(builds: builds, deinits: Counter()) }
+        let first = try env.resolve(MetricsRegistry.self)
+        #expect(try env.resolve(MetricsRegistry.self) === first)
+        env.resetCaches()
+        #expect(!immortalCache(of: MetricsRegistry.self, in: env).tagged)
+        let second = try env.resolve(MetricsRegistry.self)
+        #expect(second !== first)
+        #expect(try env.resolve(MetricsRegistry.self) === second)
+        #expect(immortalCache(of: MetricsRegistry.self, in: env).tagged == platformMakesImmortal)
+        #expect(builds.value == 2)
+    }
+
+    @Test("a resolve of a tagged cache is traced while a trace is on, and sees an override in a child")
+    func tracedAndOverridden() throws {
+        let env = ServiceEnv(name: #function)
+        env.register(MetricsRegistry.self, scope: .immortal) { MetricsRegistry(builds: Counter(), deinits: Counter()) }
+        let registry = try env.resolve(MetricsRegistry.self)
+        let traces = Mutex<[String]>([])
+        env.traceResolutions { trace in traces.withLock { $0.append("\(trace)") } }
+        #expect(try env.resolve(MetricsRegistry.self) === registry)
+        env.stopTracingResolutions()
+        #expect(traces.withLock { $0.count } == 1)
+        #expect(traces.withLock { $0.first?.contains("MetricsRegistry: cached") } == true)
+
+        let child = ServiceEnv(name: "child", parent: env)
+        child.register(MetricsRegistry.self, scope: .immortal) {
+            MetricsRegistry(builds: Counter(), deinits: Counter())
+        }
+        let own = try child.resolve(MetricsRegistry.self)
+        #expect(own !== registry)
+        #expect(try child.resolve(MetricsRegistry.self) === own)
+        #expect(try env.resolve(MetricsRegistry.self) === registry)
+    }
+
+    @Test("many resolves of an instance that could not be marked balance their retains: it is freed once dropped")
+    func unmarkedInstanceKeepsItsCount() throws {
+        let watcher = WeakWatcher()
+        let env = ServiceEnv(name: #function)
+        env.register(Observed.self, scope: .immortal) {
+            let observed = Observed()
+            watcher.target = observed
+            return observed
+        }
+        for _ in 0..<1_000 {
+            _ = try env.resolve(Observed.self)
+        }
+        #expect(watcher.target != nil)
+        env.resetCaches()
+        #expect(watcher.target == nil)
     }
 
     @Test("the scope is named immortal in messages and equals the reserved custom scope")

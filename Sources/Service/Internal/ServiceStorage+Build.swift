@@ -27,6 +27,10 @@ extension ServiceStorage {
         guard !ResolutionTracing.isOn else {
             return .other
         }
+        // NB: before the section, which a tagged cache does not need.
+        if let value = slot.immortalValue(type, on: .sendable) {
+            return .cached(value)
+        }
         let section = ReaderGate.enter()
         defer { ReaderGate.leave(section) }
         let cache = slot.loadCache(.sendable)

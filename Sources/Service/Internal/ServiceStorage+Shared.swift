@@ -21,6 +21,7 @@ extension ServiceStorage {
             var decision: SharedDecision?
             var built: Result<Value, ServiceError>?
             var unpublished: UInt = 0
+            var held: UInt = 0
             construction.latch.withLock { _ in
                 let isWeak = builder.sharing == .weak
                 decision = slot.decide(on: track, for: construction, weak: isWeak)
@@ -40,6 +41,7 @@ extension ServiceStorage {
                     return
                 }
                 let bits = value.map { RetainedBits.retain(ValueBox($0)) } ?? 0
+                held = builder.storedScope == .immortal ? ImmortalInstances.hold(bits) : 0
                 unpublished = slot.finishConstruction(
                     construction,
                     on: track,
@@ -55,8 +57,8 @@ extension ServiceStorage {
                 if unpublished != 0 {
                     retire([unpublished])
                 }
-                if builder.storedScope == .immortal, unpublished == 0, case .success(let value) = built {
-                    ImmortalInstances.keep(value)
+                if held != 0 {
+                    ImmortalInstances.keep(Value.self, held: held, published: unpublished == 0, in: slot, on: track)
                 }
                 return try built.get()
             }
@@ -106,6 +108,7 @@ extension ServiceStorage {
                 }
                 let value = try? result.get()
                 let bits = value.map { RetainedBits.retain(ValueBox($0)) } ?? 0
+                let held = builder.storedScope == .immortal ? ImmortalInstances.hold(bits) : 0
                 let unpublished = slot.finishConstruction(
                     construction,
                     on: track,
@@ -118,8 +121,8 @@ extension ServiceStorage {
                 if unpublished != 0 {
                     retire([unpublished])
                 }
-                if builder.storedScope == .immortal, let value, unpublished == 0 {
-                    ImmortalInstances.keep(value)
+                if held != 0 {
+                    ImmortalInstances.keep(Value.self, held: held, published: unpublished == 0, in: slot, on: track)
                 }
                 return try result.get()
             }

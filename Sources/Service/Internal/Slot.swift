@@ -77,34 +77,47 @@ struct Slot: Hashable, @unchecked Sendable {
         record.pointee.direct.load(ordering: .acquiring)
     }
 
-    /// Loads the cache pointer of `track`.
+    /// Loads the cache pointer of `track`, without its `immortalTag`.
     @inlinable @inline(__always)
     func loadCache(_ track: Track) -> UInt {
+        loadCacheWord(track) & ~Slot.immortalTag
+    }
+
+    /// Loads the cache word of `track` as it is stored: a cache pointer, with `immortalTag` set
+    /// when the box it points to and the instance in it are immortal.
+    @inlinable @inline(__always)
+    func loadCacheWord(_ track: Track) -> UInt {
         switch track {
         case .sendable: record.pointee.cache.load(ordering: .sequentiallyConsistent)
         case .main: record.pointee.mainCache.load(ordering: .sequentiallyConsistent)
         }
     }
 
-    /// The instance cached on `track`, retained for the caller, or nil.
+    /// The instance cached on `track`, owned by the caller, or nil.
     ///
     /// Call only inside a `ReaderGate` section, which keeps the cache box alive until the retain.
     @inlinable @inline(__always)
     func cachedValue<Value>(_ type: Value.Type, on track: Track) -> Value? {
-        let bits = loadCache(track)
-        guard bits != 0 else {
+        let word = loadCacheWord(track)
+        guard word != 0 else {
             return nil
         }
-        return RetainedBits.object(bits, as: ValueBox<Value>.self)._withUnsafeGuaranteedRef { $0.value }
+        guard word & Slot.immortalTag == 0 else {
+            return Slot.immortalValue(type, in: word)
+        }
+        return RetainedBits.object(word, as: ValueBox<Value>.self)._withUnsafeGuaranteedRef { $0.value }
     }
 
-    /// Replaces the cache pointer of `track` and returns the previous one.
+    /// Replaces the cache word of `track` and returns the previous pointer, without its
+    /// `immortalTag`.
     @usableFromInline
     func exchangeCache(_ track: Track, with bits: UInt) -> UInt {
-        switch track {
-        case .sendable: record.pointee.cache.exchange(bits, ordering: .sequentiallyConsistent)
-        case .main: record.pointee.mainCache.exchange(bits, ordering: .sequentiallyConsistent)
-        }
+        let previous =
+            switch track {
+            case .sendable: record.pointee.cache.exchange(bits, ordering: .sequentiallyConsistent)
+            case .main: record.pointee.mainCache.exchange(bits, ordering: .sequentiallyConsistent)
+            }
+        return previous & ~Slot.immortalTag
     }
 
     /// The slot's construction bookkeeping, beside its record in the same cell (see `SlotBlocks`).
@@ -213,8 +226,8 @@ struct SlotRecord: ~Copyable {
     deinit {
         // NB: three loads, not a loop over an array literal, which would allocate.
         let registrationBits = registration.load(ordering: .relaxed)
-        let cacheBits = cache.load(ordering: .relaxed)
-        let mainBits = mainCache.load(ordering: .relaxed)
+        let cacheBits = cache.load(ordering: .relaxed) & ~Slot.immortalTag
+        let mainBits = mainCache.load(ordering: .relaxed) & ~Slot.immortalTag
         if registrationBits & Slot.inlineBit != 0 {
             if inlineContext != 0 {
                 RetainedBits.release(inlineContext)

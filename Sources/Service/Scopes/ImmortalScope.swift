@@ -75,8 +75,13 @@ enum ImmortalInstances {
         guard service_object_make_immortal(address) != 0 else {
             return false
         }
-        kept.withLock { $0.append(UInt(bitPattern: address)) }
+        keep(address: address)
         return true
+    }
+
+    /// Lists the immortal object at `address`, so that a leak checker sees it reachable.
+    static func keep(address: UnsafeMutableRawPointer) {
+        kept.withLock { $0.append(UInt(bitPattern: address)) }
     }
 
     /// `object`, made immortal if it can be: for an object a global `let` holds, which is never
