@@ -416,7 +416,7 @@ let scalingContenders: [(String, @Sendable () -> Void)] = [
     ("hand-written, an atomic reference (retains the instance)", { blackHole(atomicSingletonAccessor()) }),
     ("Service, resolve (retains the instance)", { blackHole(ServiceAdapter.resolve(CachedSingleton.self, in: env)) }),
     (
-        "Service, resolve of an .immortal singleton (its count is only read)",
+        "Service, resolve of an .immortal singleton (writes nothing)",
         { blackHole(ServiceAdapter.resolve(ImmortalSingleton.self, in: env)) },
     ),
     ("Service, @Service read (borrowed)", { blackHole(scalingReader.singleton) }),

@@ -11,17 +11,20 @@ extension ServiceScope {
     /// singleton get less done together than one alone (see <doc:Performance>). An immortal
     /// instance's reference count is never written: once the first resolve has built it, the
     /// environment marks it immortal, as the Swift runtime marks the objects it never frees,
-    /// and its retains and releases only read.
+    /// and its retains and releases only read. A resolve of a class instance then writes no
+    /// memory at all: it returns the instance without retaining it and without the read section
+    /// an ordinary cached resolve enters, since neither the instance nor the box the environment
+    /// keeps it in is ever freed.
     ///
     /// It is shared exactly as ``singleton`` is, one instance per environment, built once however
     /// many tasks ask at once; a scope leaves it to the environment that registered it. What
     /// differs is its end: the instance is never deinitialized. A reset (`resetCaches()`,
     /// `resetScope(.immortal)`), or a registration of the type with another scope, drops it from
     /// the environment, which disposes it if it is ``AsyncDisposable`` and builds a new one on
-    /// the next resolve; the old instance stays in memory until the process exits. Use it for
-    /// the services a server reads on every request and keeps for its whole life (a connection
-    /// pool, a configuration, a metrics registry), not in an environment made per test or per
-    /// request.
+    /// the next resolve; the old instance, and the 32 bytes of its box, stay in memory until the
+    /// process exits. Use it for the services a server reads on every request and keeps for its
+    /// whole life (a connection pool, a configuration, a metrics registry), not in an environment
+    /// made per test or per request.
     ///
     /// Only a class instance (or an existential that holds one) is made immortal. What cannot be
     /// is a singleton like any other, freed when its environment drops it: a value type, an
