@@ -262,6 +262,19 @@ struct ImmortalScopeTests {
         #expect(!immortalCache(of: Observed.self, in: env).tagged, "an instance that was not marked")
     }
 
+    @Test("an instance registered as a class existential is read from a tagged cache as itself")
+    func classExistentialIsReadAsItself() throws {
+        let env = ServiceEnv(name: #function)
+        env.register((any AnyObject & Sendable).self, scope: .immortal) { ConnectionPool() }
+        let first = try env.resolve((any AnyObject & Sendable).self)
+        for _ in 0..<1_000 {
+            #expect(try env.resolve((any AnyObject & Sendable).self) === first)
+        }
+        #expect(first is ConnectionPool)
+        let cache = immortalCache(of: (any AnyObject & Sendable).self, in: env)
+        #expect(cache.tagged == platformMakesImmortal && cache.boxAndInstanceImmortal == platformMakesImmortal)
+    }
+
     @Test("a reset clears the tag, and the resolves after it return the new instance, tagged in turn")
     func resetClearsTheTag() throws {
         let builds = Counter()
