@@ -9,7 +9,8 @@ extension ServiceStorage {
     /// case, and for every resolve while a resolution trace is on, which `resolveUncached`
     /// handles.
     ///
-    /// Both are read in one gate section. The slot is not retained (slots live as long as their
+    /// Both are read in one gate section, after a look at the cache word for `immortalTag`, whose
+    /// instance needs none. The slot is not retained (slots live as long as their
     /// storage); the registration is, once, since a new registration may replace it and the gate
     /// may reclaim it as soon as the section ends.
     @inlinable @inline(__always)

@@ -8,7 +8,8 @@ public import Synchronization
 ///
 /// The record's three atomics hold retained pointers (or zero). They are replaced only while the
 /// slot's state is locked, and a replaced pointer is released through `ReaderGate`
-/// (`retire(_:)`), so readers may load them without taking any lock.
+/// (`retire(_:)`), so readers may load them without taking any lock. A cache word may carry
+/// `immortalTag` beside its pointer (see `Slot+Immortal.swift`).
 @usableFromInline @frozen
 struct Slot: Hashable, @unchecked Sendable {
     // Safety: a slot is only an address; what it refers to is guarded as `SlotRecord` says.
