@@ -136,6 +136,16 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
         repeatInline(count) { consume(ServiceAdapter.resolve(MacroDiamondTop.self, in: injectableEnv)) }
     case "cached": repeatInline(count) { consume(ServiceAdapter.resolve(CachedSingleton.self, in: env)) }
     case "cached-immortal": repeatInline(count) { consume(ServiceAdapter.resolve(ImmortalSingleton.self, in: env)) }
+    // NB: called where the loop is, as an application's code calls it, without the adapter's
+    // generic function, whose copies for different types the optimizer may merge.
+    case "cached-direct":
+        repeatInline(count) {
+            do { consume(try env.resolve(CachedSingleton.self)) } catch { fatalError("\(error)") }
+        }
+    case "cached-immortal-direct":
+        repeatInline(count) {
+            do { consume(try env.resolve(ImmortalSingleton.self)) } catch { fatalError("\(error)") }
+        }
     case "cached-tagged":
         repeatInline(count) { consume(ServiceAdapter.resolve(CachedSingleton.self, tag: "primary", in: env)) }
     case "service-read": repeatInline(count) { consume(probe.singleton) }
