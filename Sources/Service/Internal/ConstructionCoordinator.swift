@@ -38,6 +38,12 @@ final class ConstructionCoordinator: Sendable {
         endWaiting(from: frame)
     }
 
+    /// Whether a resolution waits for a construction of the service named `name` (see
+    /// `ResolutionFrame.name`); tests order their threads by it.
+    func hasWaiter(forServiceNamed name: String) -> Bool {
+        waits.withLock { $0.values.contains { $0.construction.frame.name == name } }
+    }
+
     /// Records that `frame`'s resolution waits for `construction`, unless that closes a cycle.
     private func beginWaiting(for construction: Construction, from frame: ResolutionFrame) throws(ServiceError) {
         let waiter = ObjectIdentifier(frame.root)

@@ -14,6 +14,7 @@ extension ServiceStorage {
         below parent: FrameParent,
         in env: ServiceEnv,
         builtBy builder: Builder,
+        replacedMayBuild: Bool = false,
         make: () throws -> Value,
     ) throws(ServiceError) -> Value {
         while true {
@@ -24,7 +25,8 @@ extension ServiceStorage {
             var held: UInt = 0
             construction.latch.withLock { _ in
                 let isWeak = builder.sharing == .weak
-                decision = slot.decide(on: track, for: construction, weak: isWeak)
+                let identity = replacedMayBuild ? 0 : builder.identity
+                decision = slot.decide(on: track, for: construction, weak: isWeak, builtBy: identity)
                 guard case .construct? = decision else {
                     return
                 }
@@ -72,10 +74,76 @@ extension ServiceStorage {
                 throw asyncConstructionInProgress(slot)
             case .wait(let running)?:
                 try ConstructionCoordinator.shared.wait(for: running, from: frame)
+            case .replaced?:
+                return try resolveReplaced(
+                    type,
+                    slot: slot,
+                    track: track,
+                    frame: frame,
+                    below: parent,
+                    in: env,
+                    builtBy: builder,
+                    make: make,
+                )
             case .construct?, nil:
                 preconditionFailure("a construction always records its result")
             }
         }
+    }
+
+    /// Resolves `type` when the registration the caller read (`builder`'s) was replaced before it
+    /// began to build: with the slot's current registration, as a resolve begun after the
+    /// replacement would, so that the resolves of one registration never build two instances
+    /// between resets.
+    ///
+    /// A replacement with another scope, track or form, which a plain resolve of the new one
+    /// would handle otherwise, is built with `make`, the replaced registration's factory, and its
+    /// instance is not cached, as for a replacement made while a factory runs.
+    @usableFromInline
+    func resolveReplaced<Value>(
+        _ type: Value.Type,
+        slot: Slot,
+        track: Track,
+        frame: ResolutionFrame,
+        below parent: FrameParent,
+        in env: ServiceEnv,
+        builtBy builder: Builder,
+        make: () throws -> Value,
+    ) throws(ServiceError) -> Value {
+        guard let current = currentRegistration(of: slot), track == .sendable, current.track == .sendable,
+            current.form == .plain || current.form == .environment, current.storedScope == builder.storedScope
+        else {
+            return try resolveShared(
+                type,
+                slot: slot,
+                track: track,
+                frame: frame,
+                below: parent,
+                in: env,
+                builtBy: builder,
+                replacedMayBuild: true,
+                make: make,
+            )
+        }
+        return try resolveShared(
+            type,
+            slot: slot,
+            track: track,
+            frame: frame,
+            below: parent,
+            in: env,
+            builtBy: Builder(current),
+        ) {
+            try env.storage.made(by: { try current.makeValue(as: Value.self, in: env) }, track: track, in: env)
+        }
+    }
+
+    /// The registration `slot` holds now, retained, or nil.
+    func currentRegistration(of slot: Slot) -> Registration? {
+        let section = ReaderGate.enter()
+        defer { ReaderGate.leave(section) }
+        let bits = slot.registrationBits
+        return bits == 0 ? nil : slot.registration(at: bits)
     }
 
     /// The async form of `resolveShared`: waiters suspend instead of blocking.
@@ -92,14 +160,15 @@ extension ServiceStorage {
         while true {
             let construction = Construction(frame: frame, isAsync: true)
             // NB: a weak registration has no async factory.
-            switch slot.decide(on: track, for: construction, weak: false) {
+            // NB: an async resolve whose registration was replaced builds with it, unpublished.
+            switch slot.decide(on: track, for: construction, weak: false, builtBy: 0) {
             case .cached(let bits):
                 return RetainedBits.object(bits, as: ValueBox<Value>.self).takeRetainedValue().value
             case .alive(let object):
                 return object as! Value
             case .wait(let running):
                 try await ConstructionCoordinator.shared.waitAsync(for: running, from: frame)
-            case .construct:
+            case .construct, .replaced:
                 let result: Result<Value, ServiceError>
                 do {
                     result = .success(try await frame.constructAsync(in: env, make))
@@ -199,13 +268,18 @@ enum SharedDecision {
     case wait(Construction)
     /// The caller builds it, with the construction it offered, now the slot's.
     case construct
+    /// Nothing is cached or being built, and the slot no longer has the registration the caller
+    /// read: it builds with the one that replaced it (see `resolveReplaced`).
+    case replaced
 }
 
 extension Slot {
     /// Decides, under the slot lock, whether to return the cache (for a `weak` registration, the
-    /// living instance), wait, or build with `construction`.
+    /// living instance), wait, or build with `construction`; or, when the caller read the
+    /// registration whose `identity` is given (zero: skip the check) and the slot now has
+    /// another, that it must build with that one.
     @usableFromInline
-    func decide(on track: Track, for construction: Construction, weak: Bool) -> SharedDecision {
+    func decide(on track: Track, for construction: Construction, weak: Bool, builtBy identity: UInt) -> SharedDecision {
         withState { state in
             if weak {
                 if let object = state.weakObject {
@@ -221,6 +295,10 @@ extension Slot {
             if let running = state.construction {
                 return .wait(running)
             }
+            let current = registrationBits
+            if identity != 0 && current != 0 && current != identity {
+                return .replaced
+            }
             state.construction = construction
             return .construct
         }
@@ -233,7 +311,8 @@ extension Slot {
     /// A resolve reads the registration before it decides to build, so a registration installed
     /// in between (keeping the cache, since its scope is the same) would otherwise see the
     /// instance of the one it replaced published after it: the caller still gets that instance,
-    /// as if its resolve had finished first, but the next resolve builds with the new one.
+    /// as if its resolve had finished first, but the next resolve builds with the new one (and
+    /// so does a resolve that waited for this one: see `decide`).
     ///
     /// A published `disposable` is recorded in `storage` under the same lock, so that a reset
     /// cannot drop the instance between its publication and its record.
