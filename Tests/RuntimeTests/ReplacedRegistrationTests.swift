@@ -52,6 +52,8 @@ struct ReplacedRegistrationTests {
         let secondRuns = Counter()
         env.register(ReplacedWhileWaited.self, scope: scope) {
             if firstRuns.increment() == 1 {
+                // NB: once for each of the two other threads.
+                entered.signal()
                 entered.signal()
                 release.wait()
             }
@@ -59,7 +61,7 @@ struct ReplacedRegistrationTests {
         }
         let results = Shared<[Int: ReplacedWhileWaited]>([:])
         let name = String(describing: ReplacedWhileWaited.self)
-        let finished = runOnThreads(3) { index in
+        let finished = runOnThreads(3, timeout: 60) { index in
             switch index {
             case 0:
                 // Builds with the first registration; its factory blocks until released.
@@ -71,7 +73,10 @@ struct ReplacedRegistrationTests {
                 let built = try? env.resolve(ReplacedWhileWaited.self)
                 results.withLock { $0[1] = built }
             default:
-                let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
+                // NB: replaces the registration once the first factory runs and the second
+                // resolve waits for it.
+                entered.wait()
+                let deadline = DispatchTime.now().uptimeNanoseconds + 30_000_000_000
                 while !ConstructionCoordinator.shared.hasWaiter(forServiceNamed: name),
                     DispatchTime.now().uptimeNanoseconds < deadline
                 {
