@@ -3,7 +3,9 @@ import Testing
 
 @testable import Service
 
-@Suite("Registrations replaced while resolves run")
+/// NB: serialized: a test knows the second resolve waits when a resolution waits for a
+/// construction of `ReplacedWhileWaited`, in any environment.
+@Suite("Registrations replaced while resolves run", .serialized)
 struct ReplacedRegistrationTests {
     /// A resolve reads the registration before it waits; the one it read may be replaced while
     /// it waits. It then builds with the replacement, as a resolve begun after it would: building
