@@ -318,6 +318,14 @@ struct Builder {
     /// Whether the scope is ``ServiceScope/scoped``.
     @inlinable var isScoped: Bool { storedScope == .scoped }
 
+    /// The registration's factory form; an inline one is always `.plain`.
+    var form: FactoryForm {
+        guard bits & Slot.inlineBit == 0 else {
+            return .plain
+        }
+        return RetainedBits.object(bits, as: Registration.self)._withUnsafeGuaranteedRef { $0.form }
+    }
+
     /// The registration's `identity`.
     @inlinable var identity: UInt {
         guard bits & Slot.inlineBit == 0 else {

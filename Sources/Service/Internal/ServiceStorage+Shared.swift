@@ -96,9 +96,10 @@ extension ServiceStorage {
     /// replacement would, so that the resolves of one registration never build two instances
     /// between resets.
     ///
-    /// A replacement with another scope, track or form, which a plain resolve of the new one
-    /// would handle otherwise, is built with `make`, the replaced registration's factory, and its
-    /// instance is not cached, as for a replacement made while a factory runs.
+    /// A replacement with another scope, track or form, or one of a resolve with arguments, which
+    /// a resolve of the new one would handle otherwise, is built with `make`, the replaced
+    /// registration's factory, and its instance is not cached, as for a replacement made while a
+    /// factory runs. So is one of an `async` resolve (see `resolveSharedAsync`).
     @usableFromInline
     func resolveReplaced<Value>(
         _ type: Value.Type,
@@ -111,7 +112,8 @@ extension ServiceStorage {
         make: () throws -> Value,
     ) throws(ServiceError) -> Value {
         guard let current = currentRegistration(of: slot), track == .sendable, current.track == .sendable,
-            current.form == .plain || current.form == .environment, current.storedScope == builder.storedScope
+            current.form == builder.form, current.form == .plain || current.form == .environment,
+            current.storedScope == builder.storedScope
         else {
             return try resolveShared(
                 type,
