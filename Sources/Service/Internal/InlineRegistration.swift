@@ -327,7 +327,11 @@ struct Builder {
     }
 
     /// The registration's `identity`.
-    @inlinable var identity: UInt {
+    @inlinable var identity: UInt { Self.identity(of: bits) }
+
+    /// The `identity` of the registration whose `bits` are given.
+    @inlinable
+    static func identity(of bits: UInt) -> UInt {
         guard bits & Slot.inlineBit == 0 else {
             return bits
         }

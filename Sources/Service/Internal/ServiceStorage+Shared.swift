@@ -25,8 +25,12 @@ extension ServiceStorage {
             var held: UInt = 0
             construction.latch.withLock { _ in
                 let isWeak = builder.sharing == .weak
-                let identity = replacedMayBuild ? 0 : builder.identity
-                decision = slot.decide(on: track, for: construction, weak: isWeak, builtBy: identity)
+                decision = slot.decide(
+                    on: track,
+                    for: construction,
+                    weak: isWeak,
+                    builtBy: replacedMayBuild ? 0 : builder.bits,
+                )
                 guard case .construct? = decision else {
                     return
                 }
@@ -278,10 +282,15 @@ enum SharedDecision {
 extension Slot {
     /// Decides, under the slot lock, whether to return the cache (for a `weak` registration, the
     /// living instance), wait, or build with `construction`; or, when the caller read the
-    /// registration whose `identity` is given (zero: skip the check) and the slot now has
+    /// registration whose `Builder/bits` are given (zero: skip the check) and the slot now has
     /// another, that it must build with that one.
     @usableFromInline
-    func decide(on track: Track, for construction: Construction, weak: Bool, builtBy identity: UInt) -> SharedDecision {
+    func decide(
+        on track: Track,
+        for construction: Construction,
+        weak: Bool,
+        builtBy bits: UInt,
+    ) -> SharedDecision {
         withState { state in
             if weak {
                 if let object = state.weakObject {
@@ -297,8 +306,10 @@ extension Slot {
             if let running = state.construction {
                 return .wait(running)
             }
+            // NB: `bits` is the registration word itself but for an object that stands for an
+            // inline registration, whose `identity` is the word.
             let current = registrationBits
-            if identity != 0 && current != 0 && current != identity {
+            if bits != 0, current != 0, current != bits, current != Builder.identity(of: bits) {
                 return .replaced
             }
             state.construction = construction
