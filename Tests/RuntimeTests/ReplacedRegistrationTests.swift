@@ -40,6 +40,43 @@ struct ReplacedRegistrationTests {
         #expect(try env.resolve(ReplacedWhileWaited.self) !== env.resolve(ReplacedWhileWaited.self))
     }
 
+    /// The same with `async` factories: the waiter suspends, and builds with the replacement.
+    @Test("an async resolve that waited while its async registration was replaced builds with the new one")
+    func asyncWaiterOfReplacedRegistration() async throws {
+        let env = ServiceEnv(name: "replaced")
+        let entered = Latch()
+        let release = Latch()
+        let firstRuns = Counter()
+        let secondRuns = Counter()
+        env.register(ReplacedWhileWaited.self) { () async in
+            firstRuns.increment()
+            entered.open()
+            await release.wait()
+            return ReplacedWhileWaited(version: 1)
+        }
+        let first = Task { try await env.resolveAsync(ReplacedWhileWaited.self) }
+        await entered.wait()
+        let waiter = Task { try await env.resolveAsync(ReplacedWhileWaited.self) }
+        let name = String(describing: ReplacedWhileWaited.self)
+        let deadline = DispatchTime.now().uptimeNanoseconds + 30_000_000_000
+        while !ConstructionCoordinator.shared.hasWaiter(forServiceNamed: name),
+            DispatchTime.now().uptimeNanoseconds < deadline
+        {
+            await Task.yield()
+        }
+        env.register(ReplacedWhileWaited.self) { () async in
+            secondRuns.increment()
+            return ReplacedWhileWaited(version: 2)
+        }
+        release.open()
+        #expect(try await first.value.version == 1)
+        let waited = try await waiter.value
+        #expect(waited.version == 2, "the waiter builds with the registration that replaced the one it read")
+        #expect(firstRuns.value == 1)
+        #expect(secondRuns.value == 1)
+        #expect(try await env.resolveAsync(ReplacedWhileWaited.self) === waited)
+    }
+
     /// Resolves from two threads while a third replaces the registration (with `replacement`)
     /// once the second waits for the first's construction; returns what each resolve returned and
     /// how many times each factory ran.
@@ -102,5 +139,35 @@ final class ReplacedWhileWaited: Sendable {
 
     init(version: Int) {
         self.version = version
+    }
+}
+
+/// Suspends its waiters until it is opened, once.
+final class Latch: Sendable {
+    private let state = Shared<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func open() {
+        let waiters = state.withLock { state in
+            state.isOpen = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters {
+            waiter.resume()
+        }
+    }
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let isOpen = state.withLock { state in
+                if !state.isOpen {
+                    state.waiters.append(continuation)
+                }
+                return state.isOpen
+            }
+            if isOpen {
+                continuation.resume()
+            }
+        }
     }
 }

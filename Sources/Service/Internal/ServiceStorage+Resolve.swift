@@ -249,8 +249,15 @@ extension ServiceStorage {
         }
         let factory = unsafeDowncast(registration, to: AsyncRegistration<Value>.self).factory
         let given = argumentTypes()
-        return try await resolveAsync(type, slot: slot, registration, track: track, in: env) {
-            () async throws -> Value in
+        return try await resolveAsync(
+            type,
+            slot: slot,
+            registration,
+            track: track,
+            arguments: arguments,
+            given: given,
+            in: env,
+        ) { () async throws -> Value in
             guard let value = try await factory(arguments) else {
                 throw mismatch(slot, registration, given: given)
             }
@@ -421,13 +428,16 @@ extension ServiceStorage {
     }
 
     /// The async form of `resolve(_:slot:_:track:in:make:)`; on the MainActor track, for the
-    /// `async` factories of `registerMain`, whose instances are Sendable.
+    /// `async` factories of `registerMain`, whose instances are Sendable. `make` calls the
+    /// factory with `arguments`, whose types are `given` (see `resolveReplacedAsync`).
     @inlinable
     func resolveAsync<Value: Sendable>(
         _ type: Value.Type,
         slot: Slot,
         _ registration: Registration,
         track: Track = .sendable,
+        arguments: any Sendable,
+        given: [Any.Type],
         in env: ServiceEnv,
         make: () async throws -> Value,
     ) async throws(ServiceError) -> Value {
@@ -462,6 +472,8 @@ extension ServiceStorage {
                 frame: frame,
                 in: env,
                 builtBy: Builder(registration),
+                arguments: arguments,
+                given: given,
                 make: { try await env.storage.made(by: make, in: env) },
             )
         }
@@ -473,28 +485,5 @@ extension ServiceStorage {
         let section = ReaderGate.enter()
         defer { ReaderGate.leave(section) }
         return slot.cachedValue(type, on: track)
-    }
-
-    /// The error for a registration that exists but cannot be built the way it was resolved.
-    @usableFromInline
-    func mismatch(_ slot: Slot, _ registration: Registration, given: [Any.Type]) -> ServiceError {
-        let reason: ServiceUsageError =
-            switch registration.form {
-            case .async where given.map(ObjectIdentifier.init) == registration.argumentTypes.map(ObjectIdentifier.init):
-                .asyncFactory(serviceType: slot.name)
-            default:
-                .argumentMismatch(
-                    serviceType: slot.name,
-                    expected: registration.argumentTypes.map { String(describing: $0) },
-                    given: given.map { String(describing: $0) },
-                )
-            }
-        return .factoryFailed(serviceType: slot.name, underlyingError: reason)
-    }
-
-    /// The error for a synchronous resolve that meets an `async` construction of the instance.
-    @usableFromInline
-    func asyncConstructionInProgress(_ slot: Slot) -> ServiceError {
-        .factoryFailed(serviceType: slot.name, underlyingError: ServiceUsageError.asyncFactory(serviceType: slot.name))
     }
 }

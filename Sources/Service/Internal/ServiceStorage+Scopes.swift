@@ -1,5 +1,6 @@
 /// What a scope does differently: it leaves shared services to the environment that registered
-/// them, and it turns a dependency that only a scope can provide into a named error.
+/// them, and it turns a dependency that only a scope can provide into a named error; and the
+/// errors of a service resolved where, or in a way, it cannot be built.
 extension ServiceStorage {
     /// Resolves a service that a scope leaves to `owner`, with `owner` as the environment its
     /// factory resolves in; a dependency `owner` cannot provide but a scope can is reported as
@@ -82,5 +83,28 @@ extension ServiceStorage {
             serviceType: slot.name,
             underlyingError: ServiceUsageError.outsideScope(serviceType: slot.name, environment: name),
         )
+    }
+
+    /// The error for a registration that exists but cannot be built the way it was resolved.
+    @usableFromInline
+    func mismatch(_ slot: Slot, _ registration: Registration, given: [Any.Type]) -> ServiceError {
+        let reason: ServiceUsageError =
+            switch registration.form {
+            case .async where given.map(ObjectIdentifier.init) == registration.argumentTypes.map(ObjectIdentifier.init):
+                .asyncFactory(serviceType: slot.name)
+            default:
+                .argumentMismatch(
+                    serviceType: slot.name,
+                    expected: registration.argumentTypes.map { String(describing: $0) },
+                    given: given.map { String(describing: $0) },
+                )
+            }
+        return .factoryFailed(serviceType: slot.name, underlyingError: reason)
+    }
+
+    /// The error for a synchronous resolve that meets an `async` construction of the instance.
+    @usableFromInline
+    func asyncConstructionInProgress(_ slot: Slot) -> ServiceError {
+        .factoryFailed(serviceType: slot.name, underlyingError: ServiceUsageError.asyncFactory(serviceType: slot.name))
     }
 }

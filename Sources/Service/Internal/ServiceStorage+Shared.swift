@@ -95,63 +95,6 @@ extension ServiceStorage {
         }
     }
 
-    /// Resolves `type` when the registration the caller read (`builder`'s) was replaced before it
-    /// began to build: with the slot's current registration, as a resolve begun after the
-    /// replacement would, so that the resolves of one registration never build two instances
-    /// between resets.
-    ///
-    /// A replacement with another scope, track or form, or one of a resolve with arguments, which
-    /// a resolve of the new one would handle otherwise, is built with `make`, the replaced
-    /// registration's factory, and its instance is not cached, as for a replacement made while a
-    /// factory runs. So is one of an `async` resolve (see `resolveSharedAsync`).
-    @usableFromInline
-    func resolveReplaced<Value>(
-        _ type: Value.Type,
-        slot: Slot,
-        track: Track,
-        frame: ResolutionFrame,
-        below parent: FrameParent,
-        in env: ServiceEnv,
-        builtBy builder: Builder,
-        make: () throws -> Value,
-    ) throws(ServiceError) -> Value {
-        guard let current = currentRegistration(of: slot), track == .sendable, current.track == .sendable,
-            current.form == builder.form, current.form == .plain || current.form == .environment,
-            current.storedScope == builder.storedScope
-        else {
-            return try resolveShared(
-                type,
-                slot: slot,
-                track: track,
-                frame: frame,
-                below: parent,
-                in: env,
-                builtBy: builder,
-                replacedMayBuild: true,
-                make: make,
-            )
-        }
-        return try resolveShared(
-            type,
-            slot: slot,
-            track: track,
-            frame: frame,
-            below: parent,
-            in: env,
-            builtBy: Builder(current),
-        ) {
-            try env.storage.made(by: { try current.makeValue(as: Value.self, in: env) }, track: track, in: env)
-        }
-    }
-
-    /// The registration `slot` holds now, retained, or nil.
-    func currentRegistration(of slot: Slot) -> Registration? {
-        let section = ReaderGate.enter()
-        defer { ReaderGate.leave(section) }
-        let bits = slot.registrationBits
-        return bits == 0 ? nil : slot.registration(at: bits)
-    }
-
     /// The async form of `resolveShared`: waiters suspend instead of blocking.
     @inlinable
     func resolveSharedAsync<Value: Sendable>(
@@ -161,20 +104,35 @@ extension ServiceStorage {
         frame: ResolutionFrame,
         in env: ServiceEnv,
         builtBy builder: Builder,
+        arguments: any Sendable,
+        given: [Any.Type],
+        replacedMayBuild: Bool = false,
         make: () async throws -> Value,
     ) async throws(ServiceError) -> Value {
         while true {
             let construction = Construction(frame: frame, isAsync: true)
             // NB: a weak registration has no async factory.
-            // NB: an async resolve whose registration was replaced builds with it, unpublished.
-            switch slot.decide(on: track, for: construction, weak: false, builtBy: 0) {
+            let bits = replacedMayBuild ? 0 : builder.bits
+            switch slot.decide(on: track, for: construction, weak: false, builtBy: bits) {
             case .cached(let bits):
                 return RetainedBits.object(bits, as: ValueBox<Value>.self).takeRetainedValue().value
             case .alive(let object):
                 return object as! Value
             case .wait(let running):
                 try await ConstructionCoordinator.shared.waitAsync(for: running, from: frame)
-            case .construct, .replaced:
+            case .replaced:
+                return try await resolveReplacedAsync(
+                    type,
+                    slot: slot,
+                    track: track,
+                    frame: frame,
+                    in: env,
+                    builtBy: builder,
+                    arguments: arguments,
+                    given: given,
+                    make: make,
+                )
+            case .construct:
                 let result: Result<Value, ServiceError>
                 do {
                     result = .success(try await frame.constructAsync(in: env, make))
