@@ -2,10 +2,8 @@
 /// they build with the replacement, as a resolve begun after it would, so that the resolves of
 /// one registration never build two instances between resets (see `Slot.decide`).
 extension ServiceStorage {
-    /// Resolves `type` when the registration the caller read (`builder`'s) was replaced before it
-    /// began to build: with the slot's current registration, as a resolve begun after the
-    /// replacement would, so that the resolves of one registration never build two instances
-    /// between resets.
+    /// Resolves `type` with the slot's current registration, which replaced the one the caller
+    /// read (`builder`'s) before it began to build.
     ///
     /// A replacement with another scope, track or form, or one of a resolve with arguments, which
     /// a resolve of the new one would handle otherwise, is built with `make`, the replaced
