@@ -112,8 +112,8 @@ extension ServiceStorage {
         while true {
             let construction = Construction(frame: frame, isAsync: true)
             // NB: a weak registration has no async factory.
-            let bits = replacedMayBuild ? 0 : builder.bits
-            switch slot.decide(on: track, for: construction, weak: false, builtBy: bits) {
+            let registration = replacedMayBuild ? 0 : builder.bits
+            switch slot.decide(on: track, for: construction, weak: false, builtBy: registration) {
             case .cached(let bits):
                 return RetainedBits.object(bits, as: ValueBox<Value>.self).takeRetainedValue().value
             case .alive(let object):
