@@ -119,6 +119,38 @@ struct ImmortalScopeTests {
         #expect(ImmortalInstances.isImmortal(try env.resolve(MetricsRegistry.self)) == platformMakesImmortal)
     }
 
+    /// Each instance made immortal is listed under a lock; ThreadSanitizer must see that lock
+    /// (a contended `Mutex` it cannot see was reported as a race here), and so must the one that
+    /// names custom scopes.
+    @Test("instances of many environments built on 8 threads at once are all made immortal; scope names too")
+    func concurrentBuildsAreAllKept() throws {
+        final class Marked: Sendable {}
+        let envs = (0..<256).map { ServiceEnv(name: "immortal \($0)") }
+        for env in envs {
+            env.register(Marked.self, scope: .immortal) { Marked() }
+        }
+        let names = (0..<64).map { "scope \($0) of \(#function)" }
+        let results = Shared<(marked: Int, scopes: Int)>((0, 0))
+        let finished = runOnThreads(8, timeout: 60) { index in
+            var marked = 0
+            for position in stride(from: index, to: envs.count, by: 8) {
+                if let instance = try? envs[position].resolve(Marked.self), ImmortalInstances.isImmortal(instance) {
+                    marked += 1
+                }
+            }
+            var scopes = 0
+            for name in names.shuffled() where StoredScope(.custom(name)).scope == .custom(name) {
+                scopes += 1
+            }
+            results.withLock { $0 = ($0.marked + marked, $0.scopes + scopes) }
+        }
+        #expect(finished)
+        let (marked, scopes) = results.withLock { $0 }
+        #expect(marked == (platformMakesImmortal ? 256 : 0))
+        #expect(scopes == 8 * 64)
+        #expect(Set(names.map { StoredScope(.custom($0)).code }).count == 64)
+    }
+
     @Test("a reset drops it and the next resolve builds another; none of those marked is ever deinitialized")
     func resetDropsButNeverFrees() throws {
         let builds = Counter()

@@ -56,7 +56,9 @@ extension ServiceScope {
 /// each one an environment dropped).
 @usableFromInline
 enum ImmortalInstances {
-    private static let kept = Mutex<[UInt]>([])
+    // NB: `Locked`, not `Mutex`: ThreadSanitizer reported two builds appending at once as a race
+    // (see `Locked`).
+    private static let kept = Locked<[UInt]>([])
 
     /// Makes the class instance `value` holds immortal and keeps it, if it holds one that can
     /// be; returns whether it did. One that cannot (a weak reference reached it while it was
