@@ -9,8 +9,13 @@ func pause(milliseconds: Int = 1) async {
 
 /// Suspends until `flag` is set (up to two seconds).
 func suspendUntil(_ flag: Flag) async {
-    let deadline = Date().addingTimeInterval(2)
-    while !flag.isSet && Date() < deadline {
+    await suspendUntil { flag.isSet }
+}
+
+/// Suspends until `condition` holds (up to `seconds`).
+func suspendUntil(seconds: Double = 2, _ condition: () -> Bool) async {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() && Date() < deadline {
         await pause()
     }
 }

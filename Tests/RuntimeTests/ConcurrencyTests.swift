@@ -212,8 +212,13 @@ func spin(milliseconds: Int) {
 
 /// Waits (up to two seconds) until `flag` is set by another thread.
 func waitUntil(_ flag: Flag) {
-    let deadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
-    while !flag.isSet && DispatchTime.now().uptimeNanoseconds < deadline {
+    waitUntil { flag.isSet }
+}
+
+/// Waits (up to `seconds`) until `condition` holds, which another thread makes true.
+func waitUntil(seconds: Double = 2, _ condition: () -> Bool) {
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1_000_000_000)
+    while !condition() && DispatchTime.now().uptimeNanoseconds < deadline {
         usleep(100)
     }
 }

@@ -44,31 +44,26 @@ struct ReplacedRegistrationTests {
     @Test("an async resolve that waited while its async registration was replaced builds with the new one")
     func asyncWaiterOfReplacedRegistration() async throws {
         let env = ServiceEnv(name: "replaced")
-        let entered = Latch()
-        let release = Latch()
+        let entered = Flag()
+        let release = Flag()
         let firstRuns = Counter()
         let secondRuns = Counter()
         env.register(ReplacedWhileWaited.self) { () async in
             firstRuns.increment()
-            entered.open()
-            await release.wait()
+            entered.set()
+            await suspendUntil(seconds: 30) { release.isSet }
             return ReplacedWhileWaited(version: 1)
         }
         let first = Task { try await env.resolveAsync(ReplacedWhileWaited.self) }
-        await entered.wait()
+        await suspendUntil(seconds: 30) { entered.isSet }
         let waiter = Task { try await env.resolveAsync(ReplacedWhileWaited.self) }
         let name = String(describing: ReplacedWhileWaited.self)
-        let deadline = DispatchTime.now().uptimeNanoseconds + 30_000_000_000
-        while !ConstructionCoordinator.shared.hasWaiter(forServiceNamed: name),
-            DispatchTime.now().uptimeNanoseconds < deadline
-        {
-            await Task.yield()
-        }
+        await suspendUntil(seconds: 30) { ConstructionCoordinator.shared.hasWaiter(forServiceNamed: name) }
         env.register(ReplacedWhileWaited.self) { () async in
             secondRuns.increment()
             return ReplacedWhileWaited(version: 2)
         }
-        release.open()
+        release.set()
         #expect(try await first.value.version == 1)
         let waited = try await waiter.value
         #expect(waited.version == 2, "the waiter builds with the registration that replaced the one it read")
@@ -115,12 +110,7 @@ struct ReplacedRegistrationTests {
                 // NB: replaces the registration once the first factory runs and the second
                 // resolve waits for it.
                 entered.wait()
-                let deadline = DispatchTime.now().uptimeNanoseconds + 30_000_000_000
-                while !ConstructionCoordinator.shared.hasWaiter(forServiceNamed: name),
-                    DispatchTime.now().uptimeNanoseconds < deadline
-                {
-                    usleep(100)
-                }
+                waitUntil(seconds: 30) { ConstructionCoordinator.shared.hasWaiter(forServiceNamed: name) }
                 env.register(ReplacedWhileWaited.self, scope: replacement) {
                     secondRuns.increment()
                     return ReplacedWhileWaited(version: 2)
@@ -139,35 +129,5 @@ final class ReplacedWhileWaited: Sendable {
 
     init(version: Int) {
         self.version = version
-    }
-}
-
-/// Suspends its waiters until it is opened, once.
-final class Latch: Sendable {
-    private let state = Shared<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func open() {
-        let waiters = state.withLock { state in
-            state.isOpen = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters {
-            waiter.resume()
-        }
-    }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let isOpen = state.withLock { state in
-                if !state.isOpen {
-                    state.waiters.append(continuation)
-                }
-                return state.isOpen
-            }
-            if isOpen {
-                continuation.resume()
-            }
-        }
     }
 }
