@@ -10,9 +10,9 @@ extension ServiceStorage {
     /// handles.
     ///
     /// Both are read in one gate section, after a look at the cache word for `immortalTag`, whose
-    /// instance needs none. The slot is not retained (slots live as long as their
-    /// storage); the registration is, once, since a new registration may replace it and the gate
-    /// may reclaim it as soon as the section ends.
+    /// instance needs none. The slot is not retained (slots live as long as their storage); the
+    /// registration is, once, since a new registration may replace it and the gate may reclaim it
+    /// as soon as the section ends.
     @inlinable @inline(__always)
     func entry<Value: Sendable>(_ type: Value.Type) -> Entry<Value> {
         guard let slot = lookup(ObjectIdentifier(type)) else {

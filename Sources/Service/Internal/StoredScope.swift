@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A registration's `ServiceScope` in four bytes: one of the three fixed scopes, or the index
 /// of a custom scope's name in `CustomScopeNames`.
 ///

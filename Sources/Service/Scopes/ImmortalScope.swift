@@ -1,5 +1,4 @@
 import ServiceThreadLocal
-import Synchronization
 
 extension ServiceScope {
     /// A singleton that is never freed, so that reading it from many threads at once scales with
