@@ -1,6 +1,7 @@
 import Foundation
-import Service
 import Testing
+
+@testable import Service
 
 /// Sleeps briefly, so that an async factory really suspends.
 func pause(milliseconds: Int = 1) async {
@@ -243,6 +244,129 @@ struct AsyncTests {
         #expect(try await env.resolveAsync(Database.self) === value)
     }
 
+    @Test("a task cancelled while it waits for another task's construction stops waiting; the construction goes on")
+    func cancelledWaiter() async throws {
+        let env = ServiceEnv(name: "async")
+        let started = Flag()
+        let release = Flag()
+        let runs = Counter()
+        env.register(SlowConnection.self) { () async -> SlowConnection in
+            runs.increment()
+            started.set()
+            // NB: a factory that ignores cancellation, as a slow connection's often does.
+            await suspendUntil(seconds: 30) { release.isSet }
+            return SlowConnection(label: "built once")
+        }
+        let builder = Task { try await env.resolveAsync(SlowConnection.self) }
+        await suspendUntil(started)
+        let waiter = Task { try await env.resolveAsync(SlowConnection.self) }
+        await suspendUntil { ConstructionCoordinator.shared.hasWaiter(forServiceNamed: "SlowConnection") }
+        #expect(ConstructionCoordinator.shared.hasWaiter(forServiceNamed: "SlowConnection"))
+        waiter.cancel()
+
+        let error = await withDeadline(seconds: 10) { await asyncServiceError { try await waiter.value } }
+        release.set()
+        guard case .factoryFailed(let service, let underlying)?? = error else {
+            Issue.record("expected the waiter to stop with .factoryFailed, got \(String(describing: error))")
+            return
+        }
+        #expect(service == "SlowConnection")
+        #expect(underlying is CancellationError)
+        #expect(!ConstructionCoordinator.shared.hasWaiter(forServiceNamed: "SlowConnection"))
+        let built = try await builder.value
+        #expect(built.label == "built once")
+        #expect(try await env.resolveAsync(SlowConnection.self) === built)
+        #expect(runs.value == 1)
+    }
+
+    @Test("waiters cancelled while the construction finishes each get the instance or a CancellationError, once")
+    func waitersCancelledAsTheConstructionFinishes() async throws {
+        for round in 0..<20 {
+            let env = ServiceEnv(name: "async cancel race \(round)")
+            let runs = Counter()
+            let release = Flag()
+            env.register(SlowBatch.self) { () async -> SlowBatch in
+                runs.increment()
+                await suspendUntil(seconds: 30) { release.isSet }
+                return SlowBatch()
+            }
+            let builder = Task { try await ObjectIdentifier(env.resolveAsync(SlowBatch.self)) }
+            let waiters = (0..<64).map { _ in
+                Task { () -> Result<ObjectIdentifier, ServiceError> in
+                    do throws(ServiceError) {
+                        return .success(try await ObjectIdentifier(env.resolveAsync(SlowBatch.self)))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            }
+            // NB: half the waiters are cancelled around the moment the construction finishes.
+            for (index, waiter) in waiters.enumerated() where index.isMultiple(of: 2) {
+                if index == 32 {
+                    release.set()
+                }
+                waiter.cancel()
+                await Task.yield()
+            }
+            release.set()
+            let built = try await builder.value
+            let outcomes = await withDeadline(seconds: 10) {
+                var outcomes: [Result<ObjectIdentifier, ServiceError>] = []
+                for waiter in waiters {
+                    outcomes.append(await waiter.value)
+                }
+                return outcomes
+            }
+            guard let outcomes else {
+                Issue.record("a waiter was never resumed (round \(round))")
+                return
+            }
+            for (index, outcome) in outcomes.enumerated() {
+                switch outcome {
+                case .success(let identity):
+                    #expect(identity == built)
+                case .failure(.factoryFailed("SlowBatch", let underlying)):
+                    #expect(underlying is CancellationError)
+                    #expect(index.isMultiple(of: 2), "waiter \(index) was not cancelled")
+                case .failure(let error):
+                    Issue.record("waiter \(index): \(error)")
+                }
+            }
+            #expect(runs.value == 1)
+        }
+    }
+
+    @Test("a task already cancelled takes a cached async singleton, and does not wait for one being built")
+    func alreadyCancelledWaiter() async throws {
+        let env = ServiceEnv(name: "async")
+        let started = Flag()
+        let release = Flag()
+        env.register(SlowCache.self) { () async -> SlowCache in
+            started.set()
+            await suspendUntil(seconds: 30) { release.isSet }
+            return SlowCache()
+        }
+        let builder = Task { try await env.resolveAsync(SlowCache.self) }
+        await suspendUntil(started)
+        let waiter = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await asyncServiceError { try await env.resolveAsync(SlowCache.self) }
+        }
+        let error = await withDeadline(seconds: 10) { await waiter.value }
+        release.set()
+        guard case .factoryFailed(_, let underlying)?? = error else {
+            Issue.record("expected .factoryFailed, got \(String(describing: error))")
+            return
+        }
+        #expect(underlying is CancellationError)
+        let built = try await builder.value
+        let cached = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await env.resolveAsync(SlowCache.self)
+        }
+        #expect(try await cached.value === built)
+    }
+
     @Test("a synchronous resolve returns an async singleton once the environment that caches it built it")
     func syncResolveOfCachedAsyncSingleton() async throws {
         let app = ServiceEnv(name: "app")
@@ -271,3 +395,19 @@ struct AsyncTests {
         #expect(usageError(serviceError { try env.resolve(Database.self) }) == .asyncFactory(serviceType: "Database"))
     }
 }
+
+/// A service whose construction a cancellation test holds open; no other test waits for it, so
+/// the shared coordinator's waiters for it are that test's.
+private final class SlowConnection: Sendable {
+    let label: String
+
+    init(label: String = "slow") {
+        self.label = label
+    }
+}
+
+/// The same for the other cancellation tests.
+private final class SlowCache: Sendable {}
+
+/// The same for the other cancellation tests.
+private final class SlowBatch: Sendable {}

@@ -1,6 +1,7 @@
 import Foundation
-import Service
 import Testing
+
+@testable import Service
 
 /// A MainActor service that takes time to set up.
 @MainActor
@@ -11,6 +12,10 @@ private final class Library {
         self.titles = titles
     }
 }
+
+/// A MainActor service whose construction a cancellation test holds open (no other test waits for it).
+@MainActor
+private final class Archive {}
 
 /// A synchronous MainActor service, the kind a MainActor async service often needs.
 @Injectable
@@ -69,6 +74,36 @@ struct MainActorAsyncTests {
         #expect(identities.count == 16)
         #expect(!identities.contains(nil))
         #expect(Set(identities).count == 1)
+        #expect(builds.value == 1)
+    }
+
+    @Test("a task cancelled while it waits for a MainActor async construction stops waiting; the construction goes on")
+    func cancelledWaiterOnTheMainActorTrack() async throws {
+        let env = ServiceEnv(name: "main async cancel")
+        let started = Flag()
+        let release = Flag()
+        let builds = Counter()
+        await env.registerMain(Archive.self) { () async -> Archive in
+            builds.increment()
+            started.set()
+            await suspendUntil(seconds: 30) { release.isSet }
+            return Archive()
+        }
+        let builder = Task { try await ObjectIdentifier(env.resolveAsync(Archive.self)) }
+        await suspendUntil(started)
+        let waiter = Task { try await ObjectIdentifier(env.resolveAsync(Archive.self)) }
+        await suspendUntil { ConstructionCoordinator.shared.hasWaiter(forServiceNamed: "Archive") }
+        waiter.cancel()
+
+        let error = await withDeadline(seconds: 10) { await asyncServiceError { try await waiter.value } }
+        release.set()
+        guard case .factoryFailed("Archive", let underlying)?? = error else {
+            Issue.record("expected the waiter to stop with .factoryFailed, got \(String(describing: error))")
+            return
+        }
+        #expect(underlying is CancellationError)
+        let built = try await builder.value
+        #expect(try await ObjectIdentifier(env.resolveAsync(Archive.self)) == built)
         #expect(builds.value == 1)
     }
 

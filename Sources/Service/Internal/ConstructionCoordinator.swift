@@ -30,12 +30,20 @@ final class ConstructionCoordinator: Sendable {
         endWaiting(from: frame)
     }
 
-    /// Suspends until `construction` finishes, or throws if waiting would close a cycle.
+    /// Suspends until `construction` finishes, or throws if waiting would close a cycle or the
+    /// task is cancelled first.
+    ///
+    /// A cancelled task stops waiting with the error a cancelled factory gives,
+    /// `.factoryFailed` with a `CancellationError`; the construction goes on for the task that
+    /// began it, and is cached for later resolves.
     @usableFromInline
     func waitAsync(for construction: Construction, from frame: ResolutionFrame) async throws(ServiceError) {
         try beginWaiting(for: construction, from: frame)
-        await construction.waitUntilFinished()
+        let finished = await construction.waitUntilFinished()
         endWaiting(from: frame)
+        guard finished else {
+            throw .factoryFailed(serviceType: frame.name, underlyingError: CancellationError())
+        }
     }
 
     /// Whether a resolution waits for a construction of the service named `name` (see

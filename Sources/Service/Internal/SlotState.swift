@@ -107,7 +107,9 @@ final class Construction: @unchecked Sendable {
 
     private struct WaitState {
         var finished = false
-        var continuations: [CheckedContinuation<Void, Never>] = []
+        /// The number the next suspended waiter is known by, so that its cancellation finds it.
+        var nextWaiter = 0
+        var continuations: [(waiter: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     @usableFromInline
@@ -119,28 +121,56 @@ final class Construction: @unchecked Sendable {
     /// Marks the construction finished and resumes every suspended waiter.
     @usableFromInline
     func finish() {
-        waitLock.lockSpinning()
-        waitState.finished = true
-        let continuations = waitState.continuations
-        waitState.continuations = []
-        waitLock.unlockSpinning()
-        for continuation in continuations {
+        let continuations = withWaitState { state in
+            state.finished = true
+            defer { state.continuations = [] }
+            return state.continuations
+        }
+        for (_, continuation) in continuations {
             continuation.resume()
         }
     }
 
-    /// Suspends until `finish()` has run.
-    func waitUntilFinished() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            waitLock.lockSpinning()
-            let finished = waitState.finished
-            if !finished {
-                waitState.continuations.append(continuation)
-            }
-            waitLock.unlockSpinning()
-            if finished {
-                continuation.resume()
-            }
+    /// Suspends until `finish()` has run, or until the calling task is cancelled; whether the
+    /// construction finished.
+    ///
+    /// A cancelled waiter stops waiting at once, and one cancelled before it asks does not
+    /// suspend; the construction goes on for the task that began it.
+    func waitUntilFinished() async -> Bool {
+        let waiter = withWaitState { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
         }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                // NB: a task's cancellation sets its flag before it runs the handler, so a handler
+                // that ran before the continuation was kept leaves the flag for this check.
+                let suspended = withWaitState { state in
+                    guard !state.finished && !Task.isCancelled else {
+                        return false
+                    }
+                    state.continuations.append((waiter, continuation))
+                    return true
+                }
+                if !suspended {
+                    continuation.resume()
+                }
+            }
+        } onCancel: {
+            let cancelled = withWaitState { state in
+                state.continuations.firstIndex { $0.waiter == waiter }.map {
+                    state.continuations.remove(at: $0).continuation
+                }
+            }
+            cancelled?.resume()
+        }
+        return withWaitState { $0.finished }
+    }
+
+    /// Runs `body` on the waiters' state, under `waitLock`.
+    private func withWaitState<Result>(_ body: (inout WaitState) -> Result) -> Result {
+        waitLock.lockSpinning()
+        defer { waitLock.unlockSpinning() }
+        return body(&waitState)
     }
 }
