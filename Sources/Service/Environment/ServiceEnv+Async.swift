@@ -109,6 +109,11 @@ extension ServiceEnv {
     /// Works for every Sendable-track registration, synchronous ones included. The resolution
     /// chain, cycle detection and the graph scope carry across the factory's suspensions.
     ///
+    /// While another task builds the same singleton, this one suspends until it is built; if this
+    /// task is cancelled meanwhile, it stops waiting and throws
+    /// ``ServiceError/factoryFailed(serviceType:underlyingError:)`` with a `CancellationError`.
+    /// The other task's construction goes on, and is cached.
+    ///
     /// It is not an overload of `resolve`: in an `async` function, Swift would prefer an `async`
     /// overload and turn every existing `try env.resolve(T.self)` into a compile error.
     ///
