@@ -121,11 +121,26 @@ final class Construction: @unchecked Sendable {
     /// Marks the construction finished and resumes every suspended waiter.
     @usableFromInline
     func finish() {
-        let continuations = withWaitState { state in
-            state.finished = true
-            defer { state.continuations = [] }
-            return state.continuations
+        waitLock.lockSpinning()
+        waitState.finished = true
+        // NB: most constructions have no waiter; then the list is not touched.
+        guard waitState.nextWaiter != 0 else {
+            waitLock.unlockSpinning()
+            return
         }
+        let continuations = waitState.continuations
+        waitState.continuations = []
+        waitLock.unlockSpinning()
+        Self.resume(continuations)
+    }
+
+    /// Resumes `continuations`.
+    ///
+    /// A function of its own: `CheckedContinuation`'s size is known only at run time, and a
+    /// function that holds one on its stack looks up its type on entry, which `finish()`, called
+    /// by every construction, then skips.
+    @inline(never)
+    private static func resume(_ continuations: [(waiter: Int, continuation: CheckedContinuation<Void, Never>)]) {
         for (_, continuation) in continuations {
             continuation.resume()
         }
@@ -157,10 +172,11 @@ final class Construction: @unchecked Sendable {
                 }
             }
         } onCancel: {
-            let cancelled = withWaitState { state in
-                state.continuations.firstIndex { $0.waiter == waiter }.map {
-                    state.continuations.remove(at: $0).continuation
+            let cancelled = withWaitState { state -> CheckedContinuation<Void, Never>? in
+                guard let index = state.continuations.firstIndex(where: { $0.waiter == waiter }) else {
+                    return nil
                 }
+                return state.continuations.remove(at: index).continuation
             }
             cancelled?.resume()
         }
