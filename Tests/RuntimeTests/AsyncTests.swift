@@ -406,8 +406,9 @@ private final class SlowConnection: Sendable {
     }
 }
 
-/// The same for the other cancellation tests.
+/// The service of the test whose waiter is cancelled before it asks (see `SlowConnection`).
 private final class SlowCache: Sendable {}
 
-/// The same for the other cancellation tests.
+/// The service of the test that cancels waiters as the construction finishes (see
+/// `SlowConnection`).
 private final class SlowBatch: Sendable {}
