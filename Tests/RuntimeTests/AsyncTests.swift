@@ -38,6 +38,29 @@ func withDeadline<T: Sendable>(
     }
 }
 
+/// The body of an `async` factory that a test holds open: it counts its runs, says it started,
+/// and suspends until released (up to 30 s), ignoring cancellation as a slow connection's often
+/// does.
+final class HeldFactory: Sendable {
+    let started = Flag()
+    private let released = Flag()
+    private let count = Counter()
+
+    /// How many times the factory ran.
+    var runs: Int { count.value }
+
+    /// Runs the factory's body: returns once `release()` is called.
+    func hold() async {
+        count.increment()
+        started.set()
+        await suspendUntil(seconds: 30) { released.isSet }
+    }
+
+    func release() {
+        released.set()
+    }
+}
+
 /// The `ServiceError` an async `body` throws, or nil.
 func asyncServiceError<R>(_ body: () async throws -> R) async -> ServiceError? {
     do {
@@ -247,25 +270,20 @@ struct AsyncTests {
     @Test("a task cancelled while it waits for another task's construction stops waiting; the construction goes on")
     func cancelledWaiter() async throws {
         let env = ServiceEnv(name: "async")
-        let started = Flag()
-        let release = Flag()
-        let runs = Counter()
+        let factory = HeldFactory()
         env.register(SlowConnection.self) { () async -> SlowConnection in
-            runs.increment()
-            started.set()
-            // NB: a factory that ignores cancellation, as a slow connection's often does.
-            await suspendUntil(seconds: 30) { release.isSet }
+            await factory.hold()
             return SlowConnection(label: "built once")
         }
         let builder = Task { try await env.resolveAsync(SlowConnection.self) }
-        await suspendUntil(started)
+        await suspendUntil(factory.started)
         let waiter = Task { try await env.resolveAsync(SlowConnection.self) }
         await suspendUntil { ConstructionCoordinator.shared.hasWaiter(forServiceNamed: "SlowConnection") }
         #expect(ConstructionCoordinator.shared.hasWaiter(forServiceNamed: "SlowConnection"))
         waiter.cancel()
 
         let error = await withDeadline(seconds: 10) { await asyncServiceError { try await waiter.value } }
-        release.set()
+        factory.release()
         guard case .factoryFailed(let service, let underlying)?? = error else {
             Issue.record("expected the waiter to stop with .factoryFailed, got \(String(describing: error))")
             return
@@ -276,18 +294,16 @@ struct AsyncTests {
         let built = try await builder.value
         #expect(built.label == "built once")
         #expect(try await env.resolveAsync(SlowConnection.self) === built)
-        #expect(runs.value == 1)
+        #expect(factory.runs == 1)
     }
 
     @Test("waiters cancelled while the construction finishes each get the instance or a CancellationError, once")
     func waitersCancelledAsTheConstructionFinishes() async throws {
         for round in 0..<20 {
             let env = ServiceEnv(name: "async cancel race \(round)")
-            let runs = Counter()
-            let release = Flag()
+            let factory = HeldFactory()
             env.register(SlowBatch.self) { () async -> SlowBatch in
-                runs.increment()
-                await suspendUntil(seconds: 30) { release.isSet }
+                await factory.hold()
                 return SlowBatch()
             }
             let builder = Task { try await ObjectIdentifier(env.resolveAsync(SlowBatch.self)) }
@@ -303,12 +319,12 @@ struct AsyncTests {
             // NB: half the waiters are cancelled around the moment the construction finishes.
             for (index, waiter) in waiters.enumerated() where index.isMultiple(of: 2) {
                 if index == 32 {
-                    release.set()
+                    factory.release()
                 }
                 waiter.cancel()
                 await Task.yield()
             }
-            release.set()
+            factory.release()
             let built = try await builder.value
             let outcomes = await withDeadline(seconds: 10) {
                 var outcomes: [Result<ObjectIdentifier, ServiceError>] = []
@@ -332,28 +348,26 @@ struct AsyncTests {
                     Issue.record("waiter \(index): \(error)")
                 }
             }
-            #expect(runs.value == 1)
+            #expect(factory.runs == 1)
         }
     }
 
     @Test("a task already cancelled takes a cached async singleton, and does not wait for one being built")
     func alreadyCancelledWaiter() async throws {
         let env = ServiceEnv(name: "async")
-        let started = Flag()
-        let release = Flag()
+        let factory = HeldFactory()
         env.register(SlowCache.self) { () async -> SlowCache in
-            started.set()
-            await suspendUntil(seconds: 30) { release.isSet }
+            await factory.hold()
             return SlowCache()
         }
         let builder = Task { try await env.resolveAsync(SlowCache.self) }
-        await suspendUntil(started)
+        await suspendUntil(factory.started)
         let waiter = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return await asyncServiceError { try await env.resolveAsync(SlowCache.self) }
         }
         let error = await withDeadline(seconds: 10) { await waiter.value }
-        release.set()
+        factory.release()
         guard case .factoryFailed(_, let underlying)?? = error else {
             Issue.record("expected .factoryFailed, got \(String(describing: error))")
             return

@@ -80,23 +80,19 @@ struct MainActorAsyncTests {
     @Test("a task cancelled while it waits for a MainActor async construction stops waiting; the construction goes on")
     func cancelledWaiterOnTheMainActorTrack() async throws {
         let env = ServiceEnv(name: "main async cancel")
-        let started = Flag()
-        let release = Flag()
-        let builds = Counter()
+        let factory = HeldFactory()
         await env.registerMain(Archive.self) { () async -> Archive in
-            builds.increment()
-            started.set()
-            await suspendUntil(seconds: 30) { release.isSet }
+            await factory.hold()
             return Archive()
         }
         let builder = Task { try await ObjectIdentifier(env.resolveAsync(Archive.self)) }
-        await suspendUntil(started)
+        await suspendUntil(factory.started)
         let waiter = Task { try await ObjectIdentifier(env.resolveAsync(Archive.self)) }
         await suspendUntil { ConstructionCoordinator.shared.hasWaiter(forServiceNamed: "Archive") }
         waiter.cancel()
 
         let error = await withDeadline(seconds: 10) { await asyncServiceError { try await waiter.value } }
-        release.set()
+        factory.release()
         guard case .factoryFailed("Archive", let underlying)?? = error else {
             Issue.record("expected the waiter to stop with .factoryFailed, got \(String(describing: error))")
             return
@@ -104,7 +100,7 @@ struct MainActorAsyncTests {
         #expect(underlying is CancellationError)
         let built = try await builder.value
         #expect(try await ObjectIdentifier(env.resolveAsync(Archive.self)) == built)
-        #expect(builds.value == 1)
+        #expect(factory.runs == 1)
     }
 
     @Test("resolveMain returns the instance resolveAsync built, and before that says to await it")
