@@ -297,6 +297,35 @@ struct AsyncTests {
         #expect(factory.runs == 1)
     }
 
+    @Test("a construction whose own task is cancelled fails only that task: a waiter that was not cancelled builds it")
+    func cancelledBuilderWithWaiter() async throws {
+        let env = ServiceEnv(name: "async")
+        let started = Flag()
+        let attempts = Counter()
+        env.register(SlowStart.self) { () async throws -> SlowStart in
+            if attempts.increment() == 1 {
+                started.set()
+                try await Task.sleep(for: .seconds(30))
+            }
+            return SlowStart(attempt: attempts.value)
+        }
+        let builder = Task { try await env.resolveAsync(SlowStart.self) }
+        await suspendUntil(started)
+        let waiter = Task { try await env.resolveAsync(SlowStart.self) }
+        await suspendUntil { ConstructionCoordinator.shared.hasWaiter(forServiceNamed: "SlowStart") }
+        builder.cancel()
+
+        let error = await asyncServiceError { try await builder.value }
+        guard case .factoryFailed("SlowStart", let underlying)? = error else {
+            Issue.record("expected the builder to fail with .factoryFailed, got \(String(describing: error))")
+            return
+        }
+        #expect(underlying is CancellationError)
+        let built = try await waiter.value
+        #expect(built.attempt == 2)
+        #expect(try await env.resolveAsync(SlowStart.self) === built)
+    }
+
     @Test("waiters cancelled while the construction finishes each get the instance or a CancellationError, once")
     func waitersCancelledAsTheConstructionFinishes() async throws {
         for round in 0..<20 {
@@ -417,6 +446,16 @@ private final class SlowConnection: Sendable {
 
     init(label: String = "slow") {
         self.label = label
+    }
+}
+
+/// The service of the test whose builder is cancelled while another task waits (see
+/// `SlowConnection`).
+private final class SlowStart: Sendable {
+    let attempt: Int
+
+    init(attempt: Int) {
+        self.attempt = attempt
     }
 }
 
