@@ -61,6 +61,27 @@ final class HeldFactory: Sendable {
     }
 }
 
+/// Registers an `async` factory of `type` whose first run sleeps for 30 s, until its task is
+/// cancelled, and whose later runs build at once; `make` gets the run's number. The flag returned
+/// is set when the first run begins.
+func registerSlowFirstRun<T: Sendable>(
+    _ type: T.Type,
+    in env: ServiceEnv,
+    _ make: @escaping @Sendable (Int) -> T,
+) -> Flag {
+    let started = Flag()
+    let runs = Counter()
+    env.register(type) { () async throws -> T in
+        let run = runs.increment()
+        if run == 1 {
+            started.set()
+            try await Task.sleep(for: .seconds(30))
+        }
+        return make(run)
+    }
+    return started
+}
+
 /// The `ServiceError` an async `body` throws, or nil.
 func asyncServiceError<R>(_ body: () async throws -> R) async -> ServiceError? {
     do {
@@ -244,15 +265,7 @@ struct AsyncTests {
     @Test("a factory cancelled mid-await leaves the environment usable")
     func cancelledFactory() async throws {
         let env = ServiceEnv(name: "async")
-        let started = Flag()
-        let attempts = Counter()
-        env.register(Database.self) { () async throws -> Database in
-            if attempts.increment() == 1 {
-                started.set()
-                try await Task.sleep(for: .seconds(30))
-            }
-            return Database(url: "attempt \(attempts.value)")
-        }
+        let started = registerSlowFirstRun(Database.self, in: env) { Database(url: "attempt \($0)") }
         let task = Task { try await env.resolveAsync(Database.self) }
         await suspendUntil(started)
         task.cancel()
@@ -300,15 +313,7 @@ struct AsyncTests {
     @Test("a construction whose own task is cancelled fails only that task: a waiter that was not cancelled builds it")
     func cancelledBuilderWithWaiter() async throws {
         let env = ServiceEnv(name: "async")
-        let started = Flag()
-        let attempts = Counter()
-        env.register(SlowStart.self) { () async throws -> SlowStart in
-            if attempts.increment() == 1 {
-                started.set()
-                try await Task.sleep(for: .seconds(30))
-            }
-            return SlowStart(attempt: attempts.value)
-        }
+        let started = registerSlowFirstRun(SlowStart.self, in: env) { SlowStart(attempt: $0) }
         let builder = Task { try await env.resolveAsync(SlowStart.self) }
         await suspendUntil(started)
         let waiter = Task { try await env.resolveAsync(SlowStart.self) }
