@@ -7,7 +7,10 @@ public import Testing
 /// The environment can inherit production wiring from a parent: it then resolves every
 /// registration of the parent, builds and caches its own instances, and takes the overrides that
 /// `configure` registers. On a suite, every test (and every case of a parameterized test) gets a
-/// fresh environment.
+/// fresh environment. A test of that suite (or of a suite nested in it) whose own trait names no
+/// parent adds to that environment: its `configure` runs after the suite's, on the same
+/// environment, so it can override one service of the suite's wiring. A trait that names a
+/// parent always starts a new environment from it.
 ///
 /// ```swift
 /// import Service
@@ -34,17 +37,31 @@ public struct ServiceEnvTrait: TestTrait, SuiteTrait, TestScoping {
         self.configure = configure
     }
 
+    /// The environment an enclosing `.serviceEnv` trait made for the test that is running, if any.
+    @TaskLocal private static var enclosing: ServiceEnv?
+
     /// Creates the test's environment, configures it, and runs the test with it as
     /// `ServiceEnv.current`.
+    ///
+    /// A trait without a parent, on a test of a suite that has a `.serviceEnv` trait of its own,
+    /// makes no environment: it configures the one the suite's trait made for this test, after the
+    /// suite's `configure`, so a test's trait adds to its suite's wiring or overrides part of it.
     public func provideScope(
         for test: Test,
         testCase: Test.Case?,
         performing function: @concurrent @Sendable () async throws -> Void,
     ) async throws {
+        if parent == nil, let enclosing = Self.enclosing {
+            try await configure(enclosing)
+            try await function()
+            return
+        }
         let env = parent.map { ServiceEnv(name: test.name, parent: $0) } ?? ServiceEnv(name: test.name)
         try await configure(env)
-        try await ServiceEnv.$current.withValue(env) {
-            try await function()
+        try await Self.$enclosing.withValue(env) {
+            try await ServiceEnv.$current.withValue(env) {
+                try await function()
+            }
         }
     }
 }
@@ -53,6 +70,9 @@ extension Trait where Self == ServiceEnvTrait {
     /// A fresh environment per test, inheriting from `parent` when given and set up by
     /// `configure` (on the main actor, so it can apply assemblies; `async`, so it can await an
     /// asynchronous start-up such as building an `async` singleton before the test reads it).
+    ///
+    /// Without a parent, on a test of a suite that has this trait, it configures the suite's
+    /// environment for that test instead of making one, after the suite's `configure`:
     ///
     /// ```swift
     /// import Service
@@ -74,6 +94,18 @@ extension Trait where Self == ServiceEnvTrait {
     /// )
     /// func readsWarmCatalog() throws {
     ///     #expect(try ServiceEnv.current.resolve(Catalog.self).items == ["tea"])
+    /// }
+    ///
+    /// @Suite(.serviceEnv { env in env.register(Catalog.self) { Catalog(items: ["tea"]) } })
+    /// struct CatalogTests {
+    ///     @Test func listsTea() throws {
+    ///         #expect(try ServiceEnv.current.resolve(Catalog.self).items == ["tea"])
+    ///     }
+    ///
+    ///     @Test(.serviceEnv { env in env.register(Catalog.self) { Catalog(items: []) } })
+    ///     func emptyCatalog() throws {
+    ///         #expect(try ServiceEnv.current.resolve(Catalog.self).items.isEmpty)
+    ///     }
     /// }
     /// ```
     public static func serviceEnv(

@@ -73,3 +73,49 @@ struct ServiceEnvTraitSuiteTests {
         #expect(ServiceEnv.current.parent?.name == "trait-production")
     }
 }
+
+/// A suite's trait and a test's trait together: the test's adds to the suite's environment.
+@Suite(
+    .serviceEnv(inheriting: traitProduction) { env in
+        env.register(Database.self, scope: .transient) { Database(url: "suite") }
+    }
+)
+struct ServiceEnvTraitLayeringTests {
+    @Test(.serviceEnv { env in env.register(Logger.self) { Logger(label: "test") } })
+    func testTraitOverridesOneServiceOfTheSuite() throws {
+        #expect(try ServiceEnv.current.resolve(Logger.self).label == "test")
+        #expect(try ServiceEnv.current.resolve(Database.self).url == "suite")
+        #expect(ServiceEnv.current.parent?.name == "trait-production")
+        #expect(try traitProduction.resolve(Logger.self).label == "production")
+    }
+
+    @Test(
+        .serviceEnv { env in
+            // NB: the suite's configure ran first, on this environment.
+            let suiteURL = try env.resolve(Database.self).url
+            env.register(Database.self) { Database(url: "test after \(suiteURL)") }
+        },
+        arguments: 0..<4
+    )
+    func testTraitRunsAfterTheSuitesForEachCase(index: Int) throws {
+        ServiceEnv.current.register(Int.self) { index }
+        #expect(try ServiceEnv.current.resolve(Int.self) == index)
+        #expect(try ServiceEnv.current.resolve(Database.self).url == "test after suite")
+    }
+
+    @Test(.serviceEnv(inheriting: traitProduction))
+    func testTraitWithAParentStartsAFreshEnvironment() throws {
+        #expect(try ServiceEnv.current.resolve(Database.self).url == "postgres://production")
+        #expect(ServiceEnv.current.parent?.name == "trait-production")
+    }
+
+    @Suite(.serviceEnv { env in env.register(Logger.self) { Logger(label: "nested suite") } })
+    struct Nested {
+        @Test(.serviceEnv { env in env.register(Int.self) { 7 } })
+        func everyLevelAddsToTheSameEnvironment() throws {
+            #expect(try ServiceEnv.current.resolve(Database.self).url == "suite")
+            #expect(try ServiceEnv.current.resolve(Logger.self).label == "nested suite")
+            #expect(try ServiceEnv.current.resolve(Int.self) == 7)
+        }
+    }
+}

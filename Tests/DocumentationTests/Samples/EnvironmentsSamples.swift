@@ -64,6 +64,11 @@ struct NoteRepositoryTests {
     @Test func keepsTheText() throws {
         #expect(try ServiceEnv.current.resolve(NoteRepository.self).add("hi").text == "hi")
     }
+
+    @Test(.serviceEnv { env in env.register((any TimeSource).self) { FixedTime(time: 0) } })
+    func usesTheTestsClock() throws {
+        #expect(try ServiceEnv.current.resolve(NoteRepository.self).add("hi").createdAt == 0)
+    }
 }
 // snippet-end
 
