@@ -95,7 +95,7 @@ struct ServiceEnvTraitLayeringTests {
             let suiteURL = try env.resolve(Database.self).url
             env.register(Database.self) { Database(url: "test after \(suiteURL)") }
         },
-        arguments: 0..<4
+        arguments: 0..<4,
     )
     func testTraitRunsAfterTheSuitesForEachCase(index: Int) throws {
         ServiceEnv.current.register(Int.self) { index }
