@@ -20,6 +20,9 @@ public struct ServiceDisposalError: Error, CustomStringConvertible, Sendable {
     public struct Failure: Sendable {
         /// The service whose `dispose()` threw, as errors spell types.
         public let serviceType: String
+        /// The environment whose cache held the instance: the one shut down or waited for, or one
+        /// of its scopes (`"request 42"`), whose disposals it reports.
+        public let environment: String
         /// What it threw.
         public let error: any Error
     }
@@ -29,8 +32,18 @@ public struct ServiceDisposalError: Error, CustomStringConvertible, Sendable {
     /// Every disposal that threw, in the order they ran.
     public let failures: [Failure]
 
+    /// One line per failure, naming the scope that held the instance when it is not `environment`:
+    ///
+    /// ```
+    /// 2 disposals failed in environment 'app':
+    ///   - 'Transaction' in 'request 42': DiskFull()
+    ///   - 'ConnectionPool': DiskFull()
+    /// ```
     public var description: String {
-        let lines = failures.map { "  - '\($0.serviceType)': \($0.error)" }
+        let lines = failures.map { failure in
+            let place = failure.environment == environment ? "" : " in '\(failure.environment)'"
+            return "  - '\(failure.serviceType)'\(place): \(failure.error)"
+        }
         let count = failures.count == 1 ? "1 disposal" : "\(failures.count) disposals"
         return "\(count) failed in environment '\(environment)':\n" + lines.joined(separator: "\n")
     }

@@ -102,7 +102,7 @@ extension ServiceStorage {
             state.entries.isEmpty ? [] : bits.compactMap { state.entries.removeValue(forKey: $0) }
         }
         if !batch.isEmpty {
-            disposalReport.dispose(batch)
+            disposalReport.dispose(batch, from: name, scope: disposalScope)
         }
     }
 
@@ -116,36 +116,92 @@ extension ServiceStorage {
             return Array(state.entries.values)
         }
         if !all.isEmpty {
-            disposalReport.dispose(all)
+            disposalReport.dispose(all, from: name, scope: disposalScope, closing: true)
         }
     }
 }
 
-/// Runs disposals one batch after another, and keeps their failures until they are collected.
+/// Runs disposals in batches, and keeps their failures until they are collected.
+///
+/// A batch of a scope (the end of a request, say) runs beside the batches of other scopes: two
+/// requests' services are never built from each other, so one request's slow `dispose()` does not
+/// hold up the next request's, and a server's disposals keep pace with its requests. It runs after
+/// the scope's own batch before it. A batch of the environment itself (a reset, a replaced
+/// registration, a shutdown) runs after every batch started before it, scopes' included, so a
+/// scope's services are disposed before the singletons they were built from.
 final class DisposalReport: Sendable {
     private struct State: Sendable {
-        /// The last batch started; each batch awaits the one before it.
-        var tail: Task<Void, Never>?
+        /// The last batch of the environment itself; every batch started after it awaits it.
+        var barrier: Task<Void, Never>?
+        /// The scopes' batches that may still be running, by the number they were started under.
+        var running: [Int: Task<Void, Never>] = [:]
+        /// The number of the last batch of each scope still open, by the scope's storage.
+        ///
+        /// NB: the batch a scope's storage starts as it goes away is not kept here: another
+        /// storage may take its address, and with it the key.
+        var scopes: [ObjectIdentifier: Int] = [:]
+        /// How many batches were started.
+        var started = 0
         var failures: [ServiceDisposalError.Failure] = []
     }
 
     private let state = Locked(State())
 
-    /// Starts disposing `entries`, newest first, after every batch started before.
-    func dispose(_ entries: [DisposalEntry]) {
+    /// Starts disposing `entries`, which the environment named `environment` cached, newest
+    /// first: beside other scopes' batches when `scope` names the scope's storage (`closing` when
+    /// it is going away), after every batch started before when it is nil.
+    func dispose(
+        _ entries: [DisposalEntry],
+        from environment: String,
+        scope: ObjectIdentifier?,
+        closing: Bool = false,
+    ) {
         let ordered = entries.sorted { $0.sequence > $1.sequence }
         state.withLock { state in
-            let previous = state.tail
-            state.tail = Task.detached { [self] in
+            state.started &+= 1
+            let number = state.started
+            let barrier = state.barrier
+            guard let scope else {
+                let earlier = Array(state.running.values)
+                state.running = [:]
+                state.scopes = [:]
+                state.barrier = Task.detached { [self] in
+                    await barrier?.value
+                    for task in earlier {
+                        await task.value
+                    }
+                    await run(ordered, from: environment)
+                }
+                return
+            }
+            let previous = state.scopes[scope].flatMap { state.running[$0] }
+            state.scopes[scope] = closing ? nil : number
+            state.running[number] = Task.detached { [self] in
+                await barrier?.value
                 await previous?.value
-                for entry in ordered {
-                    do {
-                        try await entry.instance.dispose()
-                    } catch {
-                        let failure = ServiceDisposalError.Failure(serviceType: entry.service, error: error)
-                        self.state.withLock { $0.failures.append(failure) }
+                await run(ordered, from: environment)
+                self.state.withLock { state in
+                    state.running[number] = nil
+                    if state.scopes[scope] == number {
+                        state.scopes[scope] = nil
                     }
                 }
+            }
+        }
+    }
+
+    /// Disposes `entries` in order, recording each failure.
+    private func run(_ entries: [DisposalEntry], from environment: String) async {
+        for entry in entries {
+            do {
+                try await entry.instance.dispose()
+            } catch {
+                let failure = ServiceDisposalError.Failure(
+                    serviceType: entry.service,
+                    environment: environment,
+                    error: error,
+                )
+                state.withLock { $0.failures.append(failure) }
             }
         }
     }
@@ -154,10 +210,14 @@ final class DisposalReport: Sendable {
     /// returns the failures collected since the last call.
     func settle() async -> [ServiceDisposalError.Failure] {
         while true {
-            let tail = state.withLock { $0.tail }
-            await tail?.value
+            let (started, running) = state.withLock { state in
+                (state.started, [state.barrier].compactMap { $0 } + state.running.values)
+            }
+            for task in running {
+                await task.value
+            }
             let failures: [ServiceDisposalError.Failure]? = state.withLock { state in
-                guard state.tail == tail else {
+                guard state.started == started else {
                     return nil
                 }
                 defer { state.failures = [] }

@@ -185,6 +185,12 @@ final class ServiceStorage: @unchecked Sendable {
         ownDisposalReport ?? parent.unsafelyUnwrapped.disposalReport
     }
 
+    /// This storage, for a scope whose disposals run beside other scopes' in its parent's report;
+    /// nil for an environment with a report of its own.
+    var disposalScope: ObjectIdentifier? {
+        ownDisposalReport == nil ? ObjectIdentifier(self) : nil
+    }
+
     /// Runs `body` with exclusive access to the log of applied assemblies.
     func withAssembly<Result>(_ body: (inout AssemblyLog) -> Result) -> Result {
         assemblyLock.lockSpinning()
