@@ -26,7 +26,12 @@ private struct TimedOut: Error, CustomStringConvertible {
 /// A number that disposals on other tasks read and change.
 private final class DisposalCount: Sendable {
     private let value = Mutex(0)
-    func increment() -> Int { value.withLock { $0 += 1; return $0 } }
+    func increment() -> Int {
+        value.withLock { count in
+            count += 1
+            return count
+        }
+    }
     var current: Int { value.withLock { $0 } }
 }
 
@@ -146,7 +151,8 @@ struct ScopeDisposalTests {
         }
         let error = await #expect(throws: ServiceDisposalError.self) { try await app.waitForDisposals() }
         #expect(error?.failures.map(\.serviceType) == Array(repeating: "Transaction", count: 4))
-        #expect(Set(error?.failures.map(\.environment) ?? []) == ["request 0", "request 50", "request 100", "request 150"])
+        let scopes = Set(error?.failures.map(\.environment) ?? [])
+        #expect(scopes == ["request 0", "request 50", "request 100", "request 150"])
         #expect(error?.description.split(separator: "\n").first == "4 disposals failed in environment 'app':")
         #expect(error?.description.contains("\n  - 'Transaction' in 'request 50': CommitFailed()") == true)
         #expect(Set(events.all).count == 200)
