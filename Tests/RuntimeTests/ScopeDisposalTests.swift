@@ -1,5 +1,4 @@
 import Service
-import Synchronization
 import Testing
 
 /// A `.scoped` service whose disposal runs what the scope that built it asked for.
@@ -25,7 +24,7 @@ private struct TimedOut: Error, CustomStringConvertible {
 
 /// A number that disposals on other tasks read and change.
 private final class DisposalCount: Sendable {
-    private let value = Mutex(0)
+    private let value = Shared(0)
     func increment() -> Int {
         value.withLock { count in
             count += 1
@@ -37,7 +36,7 @@ private final class DisposalCount: Sendable {
 
 /// The order in which disposals ran.
 private final class Events: Sendable {
-    private let events = Mutex<[String]>([])
+    private let events = Shared<[String]>([])
     func append(_ event: String) { events.withLock { $0.append(event) } }
     var all: [String] { events.withLock { $0 } }
 }
