@@ -157,4 +157,43 @@ struct ScopeDisposalTests {
         #expect(Set(events.all).count == 200)
         await #expect(throws: Never.self) { try await app.waitForDisposals() }
     }
+
+    @Test("a handler gets each failure as it happens, with its scope, and the next collection finds none")
+    func handlerSeesFailuresAsTheyHappen() async throws {
+        struct CommitFailed: Error {}
+        let app = app(events: Events())
+        let reported = Events()
+        app.reportDisposalFailures { failure in
+            reported.append("\(failure.serviceType) in \(failure.environment): \(failure.error)")
+        }
+        for request in 0..<3 {
+            try await app.withScope(named: "request \(request)") { scope in
+                scope.register(Commit { throw CommitFailed() })
+                _ = try await ServiceEnv.current.resolveAsync(Transaction.self)
+            }
+        }
+        await #expect(throws: Never.self) { try await app.waitForDisposals() }
+        #expect(Set(reported.all) == Set((0..<3).map { "Transaction in request \($0): CommitFailed()" }))
+        #expect(reported.all.count == 3)
+    }
+
+    @Test("without a handler, the first 1,000 failures are kept and the rest counted")
+    func keptFailuresAreBounded() async throws {
+        struct CommitFailed: Error {}
+        let app = app(events: Events())
+        for request in 0..<1_005 {
+            try app.withScope(named: "request \(request)") { scope in
+                scope.register(Commit { throw CommitFailed() })
+                _ = try ServiceEnv.current.resolve(Transaction.self)
+            }
+        }
+        let error = await #expect(throws: ServiceDisposalError.self) { try await app.waitForDisposals() }
+        #expect(error?.failures.count == 1_000)
+        #expect(error?.omittedFailureCount == 5)
+        let lines = error?.description.split(separator: "\n") ?? []
+        #expect(lines.first == "1005 disposals failed in environment 'app':")
+        #expect(lines.last == "  - and 5 more, not kept")
+        #expect(lines.count == 1_002)
+        await #expect(throws: Never.self) { try await app.waitForDisposals() }
+    }
 }

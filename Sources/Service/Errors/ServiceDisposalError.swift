@@ -29,8 +29,18 @@ public struct ServiceDisposalError: Error, CustomStringConvertible, Sendable {
 
     /// The environment that was shut down or waited for.
     public let environment: String
-    /// Every disposal that threw, in the order they ran.
+    /// Every disposal that threw, in the order they ran: the first 1,000 since the failures were
+    /// last collected.
     public let failures: [Failure]
+    /// How many disposals threw after the first 1,000, which were counted and not kept (see
+    /// ``ServiceEnv/reportDisposalFailures(_:)`` to see every one as it happens).
+    public let omittedFailureCount: Int
+
+    init(environment: String, failures: [Failure], omittedFailureCount: Int = 0) {
+        self.environment = environment
+        self.failures = failures
+        self.omittedFailureCount = omittedFailureCount
+    }
 
     /// One line per failure, naming the scope that held the instance when it is not `environment`:
     ///
@@ -44,7 +54,9 @@ public struct ServiceDisposalError: Error, CustomStringConvertible, Sendable {
             let place = failure.environment == environment ? "" : " in '\(failure.environment)'"
             return "  - '\(failure.serviceType)'\(place): \(failure.error)"
         }
-        let count = failures.count == 1 ? "1 disposal" : "\(failures.count) disposals"
-        return "\(count) failed in environment '\(environment)':\n" + lines.joined(separator: "\n")
+        let total = failures.count + omittedFailureCount
+        let count = total == 1 ? "1 disposal" : "\(total) disposals"
+        let omitted = omittedFailureCount == 0 ? [] : ["  - and \(omittedFailureCount) more, not kept"]
+        return "\(count) failed in environment '\(environment)':\n" + (lines + omitted).joined(separator: "\n")
     }
 }

@@ -142,10 +142,24 @@ final class DisposalReport: Sendable {
         var scopes: [ObjectIdentifier: Int] = [:]
         /// How many batches were started.
         var started = 0
+        /// The failures not yet collected, up to `keptFailures`.
         var failures: [ServiceDisposalError.Failure] = []
+        /// How many failures came after the first `keptFailures`, and were counted only.
+        var omitted = 0
+        /// Where failures go as they happen instead, when the environment says so.
+        var handler: (@Sendable (ServiceDisposalError.Failure) -> Void)?
     }
 
+    /// How many failures are kept until they are collected: a server that never collects them
+    /// does not grow without end.
+    static var keptFailures: Int { 1_000 }
+
     private let state = Locked(State())
+
+    /// Hands every failure from now on to `handler`, as it happens, instead of keeping it.
+    func report(to handler: @escaping @Sendable (ServiceDisposalError.Failure) -> Void) {
+        state.withLock { $0.handler = handler }
+    }
 
     /// Starts disposing `entries`, which the environment named `environment` cached, newest
     /// first: beside other scopes' batches when `scope` names the scope's storage (`closing` when
@@ -201,14 +215,24 @@ final class DisposalReport: Sendable {
                     environment: environment,
                     error: error,
                 )
-                state.withLock { $0.failures.append(failure) }
+                let handler = state.withLock { state in
+                    if state.handler == nil {
+                        if state.failures.count < Self.keptFailures {
+                            state.failures.append(failure)
+                        } else {
+                            state.omitted += 1
+                        }
+                    }
+                    return state.handler
+                }
+                handler?(failure)
             }
         }
     }
 
     /// Waits for every disposal started so far, including those started while waiting, and
-    /// returns the failures collected since the last call.
-    func settle() async -> [ServiceDisposalError.Failure] {
+    /// returns the failures kept since the last call, and how many more were only counted.
+    func settle() async -> (failures: [ServiceDisposalError.Failure], omitted: Int) {
         while true {
             let (started, running) = state.withLock { state in
                 (state.started, [state.barrier].compactMap { $0 } + state.running.values)
@@ -216,15 +240,18 @@ final class DisposalReport: Sendable {
             for task in running {
                 await task.value
             }
-            let failures: [ServiceDisposalError.Failure]? = state.withLock { state in
+            let collected = state.withLock { state -> (failures: [ServiceDisposalError.Failure], omitted: Int)? in
                 guard state.started == started else {
                     return nil
                 }
-                defer { state.failures = [] }
-                return state.failures
+                defer {
+                    state.failures = []
+                    state.omitted = 0
+                }
+                return (state.failures, state.omitted)
             }
-            if let failures {
-                return failures
+            if let collected {
+                return collected
             }
         }
     }

@@ -7,8 +7,10 @@
 /// registration that replaces its scope, track or factory form, the end of the scope that cached
 /// it, or ``ServiceEnv/shutdown()``. Disposal runs after the instance has left the cache, once,
 /// newest first (so a service is disposed before the services it was built from), one instance
-/// at a time. A failure does not stop the others: it is kept and thrown by the next
-/// ``ServiceEnv/shutdown()`` or ``ServiceEnv/waitForDisposals()``.
+/// at a time; the disposals of different scopes (requests, say) run side by side. A failure does
+/// not stop the others: it is kept and thrown by the next ``ServiceEnv/shutdown()`` or
+/// ``ServiceEnv/waitForDisposals()``, or handed to ``ServiceEnv/reportDisposalFailures(_:)``'s
+/// handler as it happens.
 ///
 /// Transient and graph-scoped instances are not cached, so the environment never disposes them;
 /// nor instances handed to `register(_:)`, which the caller owns.
@@ -80,9 +82,40 @@ extension ServiceEnv {
     /// - Throws: ``ServiceDisposalError`` with every disposal that failed since the last
     ///   ``shutdown()`` or `waitForDisposals()`.
     public func waitForDisposals() async throws(ServiceDisposalError) {
-        let failures = await storage.disposalReport.settle()
+        let (failures, omitted) = await storage.disposalReport.settle()
         if !failures.isEmpty {
-            throw ServiceDisposalError(environment: name, failures: failures)
+            throw ServiceDisposalError(environment: name, failures: failures, omittedFailureCount: omitted)
         }
+    }
+
+    /// Hands each disposal that fails in this environment or its scopes to `handler` as it fails,
+    /// instead of keeping it for the next ``shutdown()`` or ``waitForDisposals()``.
+    ///
+    /// A server that runs for weeks disposes every request's `.scoped` services as the request
+    /// ends; without a handler, the environment keeps the first 1,000 failures and counts the
+    /// rest until something collects them. With one, they reach the server's log as they happen,
+    /// each with the scope that held the instance. Call it on the environment that owns the
+    /// disposals (on a scope, it sets its environment's handler), before the failures it should
+    /// see; failures kept before it stay for the next collection. The handler runs on the task that
+    /// disposed the instance, outside every lock.
+    ///
+    /// ```swift
+    /// final class RequestLog: AsyncDisposable {
+    ///     struct DiskFull: Error {}
+    ///     func dispose() async throws { throw DiskFull() }  // flushing failed
+    /// }
+    ///
+    /// let app = ServiceEnv(name: "app")
+    /// app.register(RequestLog.self, scope: .scoped) { RequestLog() }
+    /// app.reportDisposalFailures { failure in
+    ///     print("\(failure.serviceType) in \(failure.environment): \(failure.error)")
+    ///     // RequestLog in request 7: DiskFull()
+    /// }
+    /// try app.withScope(named: "request 7") { _ in
+    ///     _ = try ServiceEnv.current.resolve(RequestLog.self)
+    /// }
+    /// ```
+    public func reportDisposalFailures(_ handler: @escaping @Sendable (ServiceDisposalError.Failure) -> Void) {
+        storage.disposalReport.report(to: handler)
     }
 }

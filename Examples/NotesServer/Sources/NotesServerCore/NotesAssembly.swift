@@ -42,10 +42,15 @@ public struct NotesAssembly {
     #external(RequestInfo.self, scope: .scoped)
 }
 
-/// The production environment: the assembly applied, without the main actor.
+/// The production environment: the assembly applied, without the main actor, and a failed
+/// disposal logged as it happens (with the request's scope, for a request's service).
 public func makeProductionServices() -> ServiceEnv {
     let services = ServiceEnv(name: "notes")
     services.apply(NotesAssembly())
+    let logger = Logger(label: "notes-server")
+    services.reportDisposalFailures { failure in
+        logger.error("could not dispose \(failure.serviceType) in \(failure.environment): \(failure.error)")
+    }
     return services
 }
 
