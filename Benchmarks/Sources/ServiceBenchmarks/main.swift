@@ -454,6 +454,12 @@ let requestScaling = measureScaling(
     iterations: max(1, scalingIterations / 20),
 )
 
+// MARK: Disposing the scoped services of concurrent requests.
+
+let disposalRow = "concurrent requests whose scoped service takes 1 ms to dispose, until every one is disposed"
+let disposalRequests = only == nil || disposalRow.contains(only!) ? 200 : 1
+let disposals = measureScopeDisposals(requests: disposalRequests)
+
 // MARK: Memory per registration at 10,000 registrations.
 
 let registrationMemory = memoryPerRegistration(count: only == nil ? 10_000 : 1)
@@ -475,6 +481,9 @@ for measurement in measurements {
 print()
 printScaling("cached singleton read from N threads", scaling, threadCounts: threadCounts)
 printScaling("a request in a scope of its own, from N threads", requestScaling, threadCounts: threadCounts)
+print(
+    "\(disposalRequests) \(disposalRow): hand-written \(disposals.handWritten), Service \(disposals.service)"
+)
 for memory in registrationMemory {
     print(memory.description)
 }
