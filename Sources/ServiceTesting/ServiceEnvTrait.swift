@@ -72,7 +72,8 @@ extension Trait where Self == ServiceEnvTrait {
     /// asynchronous start-up such as building an `async` singleton before the test reads it).
     ///
     /// Without a parent, on a test of a suite that has this trait, it configures the suite's
-    /// environment for that test instead of making one, after the suite's `configure`:
+    /// environment for that test instead of making one, after the suite's `configure`
+    /// (`CatalogTests.emptyCatalog` below).
     ///
     /// ```swift
     /// import Service
