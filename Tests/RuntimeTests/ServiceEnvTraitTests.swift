@@ -119,3 +119,24 @@ struct ServiceEnvTraitLayeringTests {
         }
     }
 }
+
+/// A suite's trait without a parent, and a test's: every case still gets an environment of its
+/// own (the test's trait adds to the one the suite's made for that case, not to one per suite).
+@Suite(.serviceEnv { env in env.register(Logger.self) { Logger(label: "suite") } })
+struct ServiceEnvTraitFreshSuiteTests {
+    /// Every logger seen, kept alive so that no two can share an address.
+    static let loggers = Shared<[Logger]>([])
+
+    @Test(.serviceEnv { env in env.register(Int.self) { 1 } }, arguments: 0..<4)
+    func eachCaseGetsItsOwnEnvironment(index: Int) throws {
+        let logger = try ServiceEnv.current.resolve(Logger.self)
+        let isNew = Self.loggers.withLock { loggers in
+            defer { loggers.append(logger) }
+            return !loggers.contains { $0 === logger }
+        }
+        #expect(isNew)
+        #expect(logger.label == "suite")
+        #expect(try ServiceEnv.current.resolve(Int.self) == 1)
+        #expect(ServiceEnv.current.name == "eachCaseGetsItsOwnEnvironment(index:)")
+    }
+}
