@@ -193,4 +193,27 @@ public struct ServiceEnv: Sendable, Hashable {
         }
         storage.reset(registrations: false) { $0 == stored }
     }
+
+    /// Drops the instance this environment caches for one service (`type` under exactly `tags`),
+    /// and keeps its registration and every other cached instance: the next resolve builds it again.
+    ///
+    /// Use it to replace one singleton while the rest stay, as a server does when a credential
+    /// rotates or a configuration is reloaded. Services already built from the old instance keep
+    /// it; an ``AsyncDisposable`` one is disposed once nothing can read it from the cache, as a
+    /// reset disposes. A factory that is running while the cache is dropped returns its instance
+    /// to its caller and does not cache it. A scope caches only its own services: reset an
+    /// inherited singleton in the environment that caches it.
+    ///
+    /// ```swift
+    /// struct Credentials: Sendable { let token: String }
+    ///
+    /// let env = ServiceEnv(name: "server")
+    /// env.register(Credentials.self) { Credentials(token: "rotated at \(ContinuousClock.now)") }
+    /// let first = try env.resolve(Credentials.self)
+    /// env.resetCache(for: Credentials.self)  // the token rotated
+    /// let second = try env.resolve(Credentials.self)  // built again; other singletons stay
+    /// ```
+    public func resetCache<S, each Tag: Hashable & Sendable>(for type: S.Type, tags: repeat each Tag) {
+        storage.resetCache(of: type, tags: tagSet(repeat each tags))
+    }
 }

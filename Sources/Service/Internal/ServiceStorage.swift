@@ -394,6 +394,19 @@ final class ServiceStorage: @unchecked Sendable {
         retire(dropped)
     }
 
+    /// Drops the cached instances of this storage's slot of `type` under `tags`, if it has one.
+    func resetCache(of type: Any.Type, tags: TagSet) {
+        guard let slot = ownEntry(for: type, tags: tags).0 else {
+            return
+        }
+        var dropped: [UInt] = []
+        slot.withState { state in
+            state.markConstructionStale()
+            slot.takeCaches(of: &state, into: &dropped)
+        }
+        retire(dropped)
+    }
+
     /// Releases `bits` as soon as no reader can still see them.
     @usableFromInline
     func retire(_ bits: [UInt]) {

@@ -162,6 +162,7 @@ struct EnvironmentsSamples {
         _ = try env.resolve(Note.self)
         // snippet: environments-resets
         env.resetScope(.custom("session"))  // drop the instances of one custom scope
+        env.resetCache(for: (any TimeSource).self)  // drop one service's instance
         env.resetCaches()  // drop every cached instance, keep the registrations
         env.resetAll()  // drop the registrations too
         // snippet-end
