@@ -59,6 +59,22 @@ final class HeldFactory: Sendable {
     func release() {
         released.set()
     }
+
+    /// Registers in `env` an `async` factory of `type` that runs this body, then `make` with the
+    /// run's number, and starts a task that resolves it; returns that task once the factory runs.
+    func startBuilding<T: Sendable>(
+        _ type: T.Type,
+        in env: ServiceEnv,
+        _ make: @escaping @Sendable (Int) -> T,
+    ) async -> Task<T, any Error> {
+        env.register(type) { () async -> T in
+            await self.hold()
+            return make(self.runs)
+        }
+        let builder = Task { try await env.resolveAsync(type) }
+        await suspendUntil(started)
+        return builder
+    }
 }
 
 /// Registers an `async` factory of `type` whose first run sleeps for 30 s, until its task is
@@ -284,12 +300,9 @@ struct AsyncTests {
     func cancelledWaiter() async throws {
         let env = ServiceEnv(name: "async")
         let factory = HeldFactory()
-        env.register(SlowConnection.self) { () async -> SlowConnection in
-            await factory.hold()
-            return SlowConnection(label: "built once")
+        let builder = await factory.startBuilding(SlowConnection.self, in: env) { _ in
+            SlowConnection(label: "built once")
         }
-        let builder = Task { try await env.resolveAsync(SlowConnection.self) }
-        await suspendUntil(factory.started)
         let waiter = Task { try await env.resolveAsync(SlowConnection.self) }
         await suspendUntil { ConstructionCoordinator.shared.hasWaiter(forServiceNamed: "SlowConnection") }
         #expect(ConstructionCoordinator.shared.hasWaiter(forServiceNamed: "SlowConnection"))
@@ -390,12 +403,7 @@ struct AsyncTests {
     func alreadyCancelledWaiter() async throws {
         let env = ServiceEnv(name: "async")
         let factory = HeldFactory()
-        env.register(SlowCache.self) { () async -> SlowCache in
-            await factory.hold()
-            return SlowCache()
-        }
-        let builder = Task { try await env.resolveAsync(SlowCache.self) }
-        await suspendUntil(factory.started)
+        let builder = await factory.startBuilding(SlowCache.self, in: env) { _ in SlowCache() }
         let waiter = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return await asyncServiceError { try await env.resolveAsync(SlowCache.self) }

@@ -75,12 +75,7 @@ struct ResetCacheTests {
     func constructionInFlightIsNotCached() async throws {
         let env = ServiceEnv(name: "in flight")
         let held = HeldFactory()
-        env.register(Token.self) { () async -> Token in
-            await held.hold()
-            return Token(number: held.runs)
-        }
-        let first = Task { try await env.resolveAsync(Token.self) }
-        await suspendUntil(held.started)
+        let first = await held.startBuilding(Token.self, in: env) { Token(number: $0) }
 
         env.resetCache(for: Token.self)
         held.release()

@@ -65,11 +65,7 @@ struct ServiceEnvTraitSuiteTests {
     @Test(arguments: 0..<4)
     func eachTestGetsItsOwnSingletons(index: Int) throws {
         let logger = try ServiceEnv.current.resolve(Logger.self)
-        let isNew = Self.loggers.withLock { loggers in
-            defer { loggers.append(logger) }
-            return !loggers.contains { $0 === logger }
-        }
-        #expect(isNew)
+        #expect(isFirstSighting(of: logger, in: Self.loggers))
         #expect(ServiceEnv.current.parent?.name == "trait-production")
     }
 }
@@ -130,13 +126,18 @@ struct ServiceEnvTraitFreshSuiteTests {
     @Test(.serviceEnv { env in env.register(Int.self) { 1 } }, arguments: 0..<4)
     func eachCaseGetsItsOwnEnvironment(index: Int) throws {
         let logger = try ServiceEnv.current.resolve(Logger.self)
-        let isNew = Self.loggers.withLock { loggers in
-            defer { loggers.append(logger) }
-            return !loggers.contains { $0 === logger }
-        }
-        #expect(isNew)
+        #expect(isFirstSighting(of: logger, in: Self.loggers))
         #expect(logger.label == "suite")
         #expect(try ServiceEnv.current.resolve(Int.self) == 1)
         #expect(ServiceEnv.current.name == "eachCaseGetsItsOwnEnvironment(index:)")
+    }
+}
+
+/// Whether `logger` is not among those `seen` so far; keeps it there, alive, so that no later
+/// logger can take its address.
+private func isFirstSighting(of logger: Logger, in seen: Shared<[Logger]>) -> Bool {
+    seen.withLock { loggers in
+        defer { loggers.append(logger) }
+        return !loggers.contains { $0 === logger }
     }
 }
