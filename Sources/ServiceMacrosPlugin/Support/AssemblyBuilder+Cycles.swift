@@ -8,7 +8,7 @@ extension AssemblyBuilder {
         model.registrations.filter { registration in
             switch registration.kind {
             case .injectable, .injectableMain: registration.tags.isEmpty
-            case .closure, .mainClosure, .external: false
+            case .closure, .mainClosure, .external, .forward: false
             }
         }
     }

@@ -68,13 +68,19 @@ struct AssemblyBuilder {
                 case .injectable, .injectableMain: ".injectable(dependencies: \(registration.service).dependencies)"
                 case .closure, .mainClosure: ".closure"
                 case .external: ".external"
+                case .forward:
+                    ".injectable(dependencies: [\(RuntimeSymbol.support).Dependency(\(registration.service).self, "
+                        + "label: \"to\", kind: .required)])"
                 }
+            // NB: a forward is its key's registration, which keeps no instance of its own.
+            let service = registration.isForward ? registration.key : registration.service
+            let scope = registration.isForward ? ".transient" : registration.scope
             return """
                 rows.append(
                         \(RuntimeSymbol.registration)(
-                            service: \(registration.service).self,
+                            service: \(service).self,
                             registeredAs: \(registration.key).self,
-                            scope: \(registration.scope),
+                            scope: \(scope),
                             track: \(track),
                             source: \(source)\(tagsArgument)
                         )
@@ -130,6 +136,15 @@ struct AssemblyBuilder {
             case .mainClosure(let factory):
                 lines.append(
                     "env.registerMain(\(registration.key).self, \(registration.tagsArgument)scope: \(registration.scope)) \(factory)"
+                )
+            case .forward(let onMain):
+                let (register, resolve) = onMain ? ("registerMain", "resolveMain") : ("register", "resolve")
+                lines.append(
+                    """
+                    env.\(register)(\(registration.key).self, scope: .transient) { () throws(\(RuntimeSymbol.failure)) -> \(registration.key) in
+                            try \(RuntimeSymbol.environment).current.\(resolve)(\(registration.service).self) as \(registration.key)
+                        }
+                    """
                 )
             case .external:
                 continue
@@ -314,26 +329,37 @@ struct AssemblyBuilder {
         let constraints = (0..<dependencyPositions).map { "G.D\($0): \(RuntimeSymbol.support).ProvidedDependency" }
             .joined(separator: ", ")
         let graphs = model.registrations.compactMap { registration -> String? in
-            switch registration.kind {
-            case .injectable, .injectableMain: break
-            case .closure, .mainClosure, .external: return nil
-            }
             let name = registration.graphName
             let base = base(for: registration)
             let members = externalChecks[base] ?? ""
             let body = members.isEmpty ? "{}" : "{\n            \(members.dropLast(4))}"
             let service = registration.service
-            let check = readableName("\(registration.serviceName).init")
-            // NB: the call and the function on one line, so that the compiler's excerpt of the
-            // error and of the note on the function's constraints is one, five lines long; the
-            // call first, so that the error's column is the line's. The function's signature is
-            // the same in every block (the positions of `__ServiceMacroSupport.ProviderChecks`).
-            let statements = [
-                "nonisolated final class \(name): \(base.name), \(service).__ProviderChecks \(body)",
-                "\(check)(\(name).self); func \(check)<G: \(RuntimeSymbol.support).ProviderChecks>(_ graph: G.Type) "
-                    + "where \(constraints) {}",
-                "\(service).\(check)(\(name).self)",
-            ]
+            let statements: [String]
+            switch registration.kind {
+            case .injectable, .injectableMain:
+                let check = readableName("\(registration.serviceName).init")
+                // NB: the call and the function on one line, so that the compiler's excerpt of the
+                // error and of the note on the function's constraints is one, five lines long; the
+                // call first, so that the error's column is the line's. The function's signature
+                // is the same in every block (the positions of `__ServiceMacroSupport.ProviderChecks`).
+                statements = [
+                    "nonisolated final class \(name): \(base.name), \(service).__ProviderChecks \(body)",
+                    "\(check)(\(name).self); func \(check)<G: \(RuntimeSymbol.support).ProviderChecks>(_ graph: G.Type) "
+                        + "where \(constraints) {}",
+                    "\(service).\(check)(\(name).self)",
+                ]
+            case .forward:
+                // NB: what the graph returns for the target must be a `ProvidedDependency`, as a
+                // dependency's position must: the same error, naming the forward and its target.
+                let check = readableName("\(registration.key) forwards to \(service)")
+                statements = [
+                    "nonisolated final class \(name): \(base.name) \(body)",
+                    "\(check)(\(name)().check(\(service).self)); func \(check)<D: \(RuntimeSymbol.support).ProvidedDependency>("
+                        + "_ target: D) {}",
+                ]
+            case .closure, .mainClosure, .external:
+                return nil
+            }
             guard let directive = lines?.directive(for: registration.node) else {
                 return "    do {\n" + statements.map { "        \($0)\n" }.joined() + "    }"
             }
@@ -354,6 +380,9 @@ struct AssemblyBuilder {
     /// declarations too, and prints the first error of a build as often as not.
     private func injectableChecks(_ lines: SourceLines?) -> [String] {
         let checks = atInjectableLines(lines) { registration, isMainActor, line in
+            guard !registration.isForward else {
+                return []
+            }
             let check = isMainActor ? "MainInjectableCheck" : "InjectableCheck"
             return ["typealias \(line) = \(RuntimeSymbol.support).\(check)<\(registration.service)>"]
         }
@@ -374,18 +403,23 @@ struct AssemblyBuilder {
     /// check the types again.
     private func trackChecks(_ lines: SourceLines?) -> [String] {
         let checks = atInjectableLines(lines) { registration, isMainActor, line in
+            let key = "func \(line)Key(_ service: \(registration.service)) -> \(registration.key) { service }"
+            guard !registration.isForward else {
+                return [key]
+            }
             let check = isMainActor ? "MainTrackCheck" : "SendableTrackCheck"
             let alias = "typealias \(line) = \(RuntimeSymbol.support).\(check)<\(registration.service)>"
             guard registration.key != registration.service else {
                 return [alias]
             }
-            return [alias, "func \(line)Key(_ service: \(registration.service)) -> \(registration.key) { service }"]
+            return [alias, key]
         }
         return checks.isEmpty ? [] : ["private static func __trackChecks() {\n\(checks)\n}"]
     }
 
-    /// The `statements` of each registration without a closure, named `Line0`, `Line1`, … in the
-    /// order of the lines, each at its `#register` line (a directive before each), indented.
+    /// The `statements` of each registration without a closure, and of each forward, named `Line0`,
+    /// `Line1`, … in the order of the lines, each at its line (a directive before each), indented;
+    /// a registration without statements is left out.
     private func atInjectableLines(
         _ lines: SourceLines?,
         _ statements: (_ registration: AssemblyModel.Registration, _ isMainActor: Bool, _ line: String) -> [String],
@@ -396,9 +430,13 @@ struct AssemblyBuilder {
             switch registration.kind {
             case .injectable: isMainActor = false
             case .injectableMain: isMainActor = true
+            case .forward(let onMain): isMainActor = onMain
             case .closure, .mainClosure, .external: continue
             }
             let lineStatements = statements(registration, isMainActor, "Line\(texts.count)")
+            guard !lineStatements.isEmpty else {
+                continue
+            }
             guard let directive = lines?.directive(for: registration.node) else {
                 texts.append(lineStatements.map { "    " + $0 }.joined(separator: "\n"))
                 continue

@@ -15,16 +15,22 @@ struct AssemblyModel {
             /// `#registerMain` with a closure: built by it on the main actor.
             case mainClosure(ExprSyntax)
             case external
+            /// `#forward(Key.self, to: Target.self)`: `key` resolves `service`'s registration, on
+            /// the main actor's track when the assembly registers `service` with `#registerMain`.
+            case forward(onMain: Bool)
         }
 
         /// The macro line, where diagnostics about this registration point.
         let node: MacroExpansionDeclSyntax
-        /// The type that is built, spelled as written (`Database`, `(any Clock)`).
+        /// The type that is built, spelled as written (`Database`, `(any Clock)`); for a forward,
+        /// the type it forwards to.
         let service: String
         /// The type it is registered as.
         let key: String
-        let scope: String
-        let kind: Kind
+        /// The scope as written; a forward's is `.transient`, or `.scoped` when it forwards to a
+        /// type the assembly provides per scope (which shared services then cannot depend on).
+        var scope: String
+        var kind: Kind
         /// The tag expressions, as written; empty for an untagged registration.
         let tags: [String]
 
@@ -73,8 +79,17 @@ struct AssemblyModel {
         var isMainActor: Bool {
             switch kind {
             case .injectableMain, .mainClosure: true
+            case .forward(let onMain): onMain
             case .injectable, .closure, .external: false
             }
+        }
+
+        /// Whether the line is a `#forward`.
+        var isForward: Bool {
+            if case .forward = kind {
+                return true
+            }
+            return false
         }
 
         /// Whether each scope has its own instance (`scope: .scoped`), so that only services
@@ -113,7 +128,7 @@ struct AssemblyModel {
 }
 
 extension AssemblyModel {
-    static let registerMacros: Set<String> = ["register", "registerMain", "external"]
+    static let registerMacros: Set<String> = ["register", "registerMain", "external", "forward"]
 
     /// Reads the model, diagnosing every problem; nil when no expansion is possible.
     static func parse(
@@ -172,7 +187,7 @@ extension AssemblyModel {
             declaresInitializer: structDeclaration.memberBlock.members.contains {
                 $0.decl.is(InitializerDeclSyntax.self)
             },
-            registrations: registrations,
+            registrations: resolvingForwards(registrations, registered: registered),
             included: includes.first,
             checksCycles: checksCycles(attribute),
             canNestProtocols: structDeclaration.genericParameterClause == nil
@@ -184,6 +199,26 @@ extension AssemblyModel {
                 },
             isNonisolated: isNonisolated(structDeclaration),
         )
+    }
+
+    /// The registrations with each forward on the track of the type it forwards to, and provided
+    /// per scope when that type is: what the assembly knows of it (a type of an included assembly,
+    /// or declared with `#external`, is taken to be a shared Sendable one).
+    private static func resolvingForwards(
+        _ registrations: [Registration],
+        registered: [String: Registration],
+    ) -> [Registration] {
+        registrations.map { registration in
+            guard registration.isForward, let target = registered[registration.service] else {
+                return registration
+            }
+            var forward = registration
+            forward.kind = .forward(onMain: target.isMainActor)
+            if target.isPerScope {
+                forward.scope = ".scoped"
+            }
+            return forward
+        }
     }
 
     /// Whether the assembly has no `#registerMain` line and declares no `loaded(env:)` hook, so
@@ -309,13 +344,16 @@ extension AssemblyModel.Registration {
     /// Reads one registration line; nil if its type is not written as `T.self`.
     init?(_ node: MacroExpansionDeclSyntax) {
         let arguments = node.arguments
-        guard let service = arguments.first(where: { $0.label == nil })?.expression.selfOperand else {
+        guard let first = arguments.first(where: { $0.label == nil })?.expression.selfOperand else {
             return nil
         }
-        let key = arguments.first { $0.label?.text == "as" }.flatMap { $0.expression.selfOperand }
-        if arguments.contains(where: { $0.label?.text == "as" }) && key == nil {
+        // NB: `#forward(Key.self, to: Target.self)` names its key first; the others their service.
+        let keyLabel = node.macroName.text == "forward" ? "to" : "as"
+        let second = arguments.first { $0.label?.text == keyLabel }.flatMap { $0.expression.selfOperand }
+        if arguments.contains(where: { $0.label?.text == keyLabel }) && second == nil {
             return nil
         }
+        let (service, key): (String, String?) = keyLabel == "to" ? (second ?? first, first) : (first, second)
         // NB: `(any).self` is an expression (a type named `any`) that does not parse as a type.
         guard service.parsesAsType, key?.parsesAsType ?? true else {
             return nil
@@ -341,6 +379,9 @@ extension AssemblyModel.Registration {
         switch node.macroName.text {
         case "registerMain": kind = factory.map { .mainClosure($0.trimmed) } ?? .injectableMain
         case "external": kind = .external
+        case "forward":
+            kind = .forward(onMain: false)
+            scope = ".transient"
         default: kind = factory.map { .closure($0.trimmed) } ?? .injectable
         }
     }

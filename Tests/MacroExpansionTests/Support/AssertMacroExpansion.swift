@@ -18,6 +18,7 @@ let serviceMacros: [String: MacroSpec] = [
     "register": MacroSpec(type: RegisterMacro.self),
     "registerMain": MacroSpec(type: RegisterMacro.self),
     "external": MacroSpec(type: RegisterMacro.self),
+    "forward": MacroSpec(type: RegisterMacro.self),
 ]
 
 /// swift-syntax's expansion assertion, reporting failures to Swift Testing.

@@ -1,0 +1,37 @@
+/// Makes `key` another name for the registration of `target` in an `@Assembly`: resolving `key`
+/// resolves `target` and returns that instance, so one instance serves every type it is known by.
+///
+/// A type registered twice, once per protocol it conforms to, is two registrations with an
+/// instance each: what one of them stores, the other does not see. Register it once, under its
+/// own type, and forward each protocol to it:
+///
+/// ```swift
+/// protocol NoteReading: Sendable { func all() -> [String] }
+/// protocol NoteWriting: Sendable { func add(_ note: String) }
+///
+/// @Injectable
+/// final class NoteStore: NoteReading, NoteWriting {
+///     private let notes = Mutex<[String]>([])
+///     init() {}
+///     func all() -> [String] { notes.withLock { $0 } }
+///     func add(_ note: String) { notes.withLock { $0.append(note) } }
+/// }
+///
+/// @Assembly
+/// struct NotesAssembly {
+///     #register(NoteStore.self)
+///     #forward((any NoteReading).self, to: NoteStore.self)
+///     #forward((any NoteWriting).self, to: NoteStore.self)
+/// }
+/// ```
+///
+/// The forward keeps no instance of its own: every resolve of `key` resolves `target` where it
+/// is resolved, so `target`'s scope, an override of `target` in a child environment or a test,
+/// and a reset of its cache are what `key` sees too. An override of `key` itself replaces the
+/// forward. The assembly checks at compile time that it provides `target` (registered in it, in
+/// an assembly it includes, or declared with `#external`), and that `target` is a `key`; a
+/// forward to a type registered with `#registerMain` is registered on the main actor's track.
+/// `validate()` and the graph exports show the forward as a service that depends on `target`.
+@freestanding(declaration)
+public macro forward<Key, Target>(_ key: Key.Type, to target: Target.Type) =
+    #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
