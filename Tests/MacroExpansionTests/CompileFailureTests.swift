@@ -388,6 +388,26 @@ struct CompileFailureTests {
         )
     }
 
+    @Test("a forward to a type the assembly does not provide, or that is not its key, fails on its line, naming both")
+    func forwardMistakes() async {
+        let build = await Self.build
+        let missing = build.errors(onLine: 108, inFile: "Declarations.swift")
+        #expect(
+            Set(missing.map { $0.components(separatedBy: "Declarations.swift:").last ?? "" }) == [
+                "108:9: error: local function '\(forwardCheckName(key: "(any ForwardReading)", target: "ForwardArchive"))' "
+                    + "requires that 'ForwardArchive' inherit from '`registered in the assembly, or declared with #external`'"
+            ],
+            "\(missing)",
+        )
+        let notAKey = build.errors(onLine: 109, inFile: "Declarations.swift")
+        #expect(
+            Set(notAKey.map { $0.components(separatedBy: "Declarations.swift:").last ?? "" }) == [
+                "109:72: error: return expression of type 'ForwardStore' does not conform to 'ForwardUnrelated'"
+            ],
+            "\(notAKey)",
+        )
+    }
+
     @Test("no expansion in the fixture compiles with a warning")
     func noWarningsInExpansions() async {
         let build = await Self.build
@@ -406,8 +426,11 @@ struct CompileFailureTests {
             444, 451, 460, 474, 488, 497,
         ]
         #expect(lines.isSubset(of: expected), "unexpected errors: \(build.errorMessages)")
-        // NB: the cases at its end are `deferredDependencies`'s.
-        let caseLines = ["Declarations.swift:63:", "Declarations.swift:85:", "Declarations.swift:86:"]
+        // NB: the cases at its end are `deferredDependencies`'s and `forwardMistakes`'s.
+        let caseLines = [
+            "Declarations.swift:63:", "Declarations.swift:85:", "Declarations.swift:86:", "Declarations.swift:108:",
+            "Declarations.swift:109:",
+        ]
         let declarationErrors = build.output.split(separator: "\n").filter { line in
             line.contains("Declarations.swift:") && line.contains(": error:")
                 && !caseLines.contains { line.contains($0) }

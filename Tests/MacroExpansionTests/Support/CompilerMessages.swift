@@ -45,6 +45,16 @@ func checkName(_ service: String) -> String {
     #endif
 }
 
+/// The name of the local function that checks a `#forward` line's target, as the compiler prints it.
+func forwardCheckName(key: String, target: String) -> String {
+    let name = "\(key) forwards to \(target)"
+    #if canImport(SwiftSyntax602)
+        return name
+    #else
+        return name.split { !($0.isLetter || $0.isNumber || $0 == "_") }.joined(separator: "_")
+    #endif
+}
+
 /// The compiler's first line for a required dependency the assembly does not provide.
 func missingProviderMessage(_ service: String, needs dependency: String) -> String {
     "error: local function '\(checkName(service))' requires that '\(dependency)' inherit from "

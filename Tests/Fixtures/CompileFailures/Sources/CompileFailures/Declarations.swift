@@ -86,3 +86,25 @@ struct DeferredCaptiveAssembly {
     #register(DeferredTracker.self)  // line 86: error, DeferredMailer is provided per scope
     #register(DeferredNotifier.self, scope: .transient)  // line 87: no error
 }
+
+// Case: a forward to a type the assembly does not provide, and one to a type that is not its key.
+
+protocol ForwardReading: Sendable {}
+protocol ForwardUnrelated: Sendable {}
+
+@Injectable
+final class ForwardStore: ForwardReading {
+    init() {}
+}
+
+@Injectable
+final class ForwardArchive: ForwardReading {
+    init() {}
+}
+
+@Assembly
+struct ForwardMistakesAssembly {
+    #register(ForwardStore.self)
+    #forward((any ForwardReading).self, to: ForwardArchive.self)  // line 108: error, not provided
+    #forward((any ForwardUnrelated).self, to: ForwardStore.self)  // line 109: error, not a ForwardUnrelated
+}
