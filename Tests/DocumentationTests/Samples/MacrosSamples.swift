@@ -137,8 +137,37 @@ private struct CycleAssembly {
 }
 // snippet-end
 
+private protocol NoteReading: Sendable { func all() -> [String] }
+private protocol NoteWriting: Sendable { func add(_ note: String) }
+
+// snippet: macros-forward
+@Injectable
+private final class NoteStore: NoteReading, NoteWriting {
+    private let notes = Mutex<[String]>([])
+
+    init() {}
+
+    func all() -> [String] { notes.withLock { $0 } }
+    func add(_ note: String) { notes.withLock { $0.append(note) } }
+}
+
+@Assembly
+private struct NotesAssembly {
+    #register(NoteStore.self)
+    #forward((any NoteReading).self, to: NoteStore.self)
+    #forward((any NoteWriting).self, to: NoteStore.self)
+}
+// snippet-end
+
 @Suite(.serviceEnv())
 struct MacrosSamples {
+    @Test func forwardSharesOneInstance() throws {
+        let env = ServiceEnv(name: "notes")
+        env.apply(NotesAssembly())
+        try env.resolve((any NoteWriting).self).add("first")
+        #expect(try env.resolve((any NoteReading).self).all() == ["first"])
+    }
+
     @MainActor @Test func assembleAndResolve() async throws {
         // snippet: macros-assemble
         let env = ServiceEnv(name: "app")
