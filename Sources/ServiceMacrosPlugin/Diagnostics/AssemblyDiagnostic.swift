@@ -10,6 +10,7 @@ enum AssemblyDiagnostic: DiagnosticMessage {
     case registerInConditional(macro: String)
     case closureWithKey(key: String)
     case scopeBeforeTags(macro: String, scope: String)
+    case sharedTwice(service: String, first: String, second: String)
 
     var message: String {
         switch self {
@@ -24,6 +25,10 @@ enum AssemblyDiagnostic: DiagnosticMessage {
             "'as:' is for an @Injectable type built without a closure; a closure's service is the type named first: write '\(key).self' there and drop 'as:'"
         case .scopeBeforeTags(let macro, let scope):
             "'#\(macro)' takes its tags before its scope: write '\(scope)' after the tags"
+        case .sharedTwice(let service, let first, let second):
+            "'\(service)' is registered as '\(first)' and as '\(second)', each with an instance of its own: "
+                + "to share one, register '\(service)' once and '#forward' the other types to it; "
+                + "to keep two, write 'scope: .singleton' on this line"
         }
     }
 
@@ -38,11 +43,17 @@ enum AssemblyDiagnostic: DiagnosticMessage {
             case .registerInConditional: "registerInConditional"
             case .closureWithKey: "closureWithKey"
             case .scopeBeforeTags: "scopeBeforeTags"
+            case .sharedTwice: "sharedTwice"
             }
         return MessageID(domain: "ServiceMacros", id: id)
     }
 
-    var severity: DiagnosticSeverity { .error }
+    var severity: DiagnosticSeverity {
+        switch self {
+        case .sharedTwice: .warning
+        default: .error
+        }
+    }
 }
 
 /// Notes attached to `@Assembly` diagnostics.
@@ -59,9 +70,13 @@ enum AssemblyFixIt: FixItMessage {
     case removeDuplicate
     case registerKeyWithClosure(key: String)
     case moveScopeAfterTags
+    case forwardToOneInstance(service: String)
+    case keepTwoInstances
 
     var message: String {
         switch self {
+        case .forwardToOneInstance(let service): "register '\(service)' once and forward both types to it"
+        case .keepTwoInstances: "keep two instances: write 'scope: .singleton'"
         case .removeDuplicate: "remove the duplicate registration"
         case .registerKeyWithClosure(let key): "register '\(key)' with the closure"
         case .moveScopeAfterTags: "move the scope after the tags"
@@ -73,6 +88,8 @@ enum AssemblyFixIt: FixItMessage {
         case .removeDuplicate: MessageID(domain: "ServiceMacros", id: "removeDuplicate")
         case .registerKeyWithClosure: MessageID(domain: "ServiceMacros", id: "registerKeyWithClosure")
         case .moveScopeAfterTags: MessageID(domain: "ServiceMacros", id: "moveScopeAfterTags")
+        case .forwardToOneInstance: MessageID(domain: "ServiceMacros", id: "forwardToOneInstance")
+        case .keepTwoInstances: MessageID(domain: "ServiceMacros", id: "keepTwoInstances")
         }
     }
 }

@@ -181,6 +181,7 @@ extension AssemblyModel {
             registered[identity] = registration
             registrations.append(registration)
         }
+        sharedTwiceDiagnostics(registrations).forEach(context.diagnose)
         return AssemblyModel(
             name: structDeclaration.name.text,
             accessModifier: structDeclaration.modifiers.generatedAccess,
@@ -321,7 +322,7 @@ extension MacroExpansionDeclSyntax {
     }
 
     /// The line with `arguments`, in that order, separated by commas, as a fix-it writes it.
-    fileprivate func with(arguments: [LabeledExprSyntax]) -> MacroExpansionDeclSyntax {
+    func with(arguments: [LabeledExprSyntax]) -> MacroExpansionDeclSyntax {
         let separated = arguments.indices.map { index in
             let comma: TokenSyntax? = index == arguments.count - 1 ? nil : .commaToken(trailingTrivia: .space)
             return arguments[index].with(\.trailingComma, comma)
