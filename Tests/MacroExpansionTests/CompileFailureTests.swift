@@ -408,6 +408,18 @@ struct CompileFailureTests {
         )
     }
 
+    @Test("apply(_:) of an assembly with MainActor services names the fix, assemble(_:) on the main actor")
+    func applyOfAMainActorAssembly() async {
+        let build = await Self.build
+        let errors = build.errors(onLine: 126, inFile: "Declarations.swift")
+        #expect(
+            Set(errors.map { $0.components(separatedBy: "Declarations.swift:").last ?? "" }) == [
+                "126:29: error: 'apply' is unavailable: this assembly registers MainActor services or has a loaded(env:) hook: call assemble(_:) on the main actor"
+            ],
+            "\(errors)",
+        )
+    }
+
     @Test("no expansion in the fixture compiles with a warning")
     func noWarningsInExpansions() async {
         let build = await Self.build
@@ -429,7 +441,7 @@ struct CompileFailureTests {
         // NB: the cases at its end are `deferredDependencies`'s and `forwardMistakes`'s.
         let caseLines = [
             "Declarations.swift:63:", "Declarations.swift:85:", "Declarations.swift:86:", "Declarations.swift:108:",
-            "Declarations.swift:109:",
+            "Declarations.swift:109:", "Declarations.swift:126:",
         ]
         let declarationErrors = build.output.split(separator: "\n").filter { line in
             line.contains("Declarations.swift:") && line.contains(": error:")

@@ -116,6 +116,52 @@ extension ServiceEnv {
         }
     }
 
+    /// Applies an `@Assembly` without MainActor services from any isolation, as
+    /// ``apply(_:)-8q9i`` does: the overload such an assembly, which is declared
+    /// too, takes (see the unavailable overload for an assembly that is not a `NonisolatedAssembly`).
+    ///
+    /// ```swift
+    /// struct Clock: Sendable {}
+    /// struct ClockAssembly: DeclaredAssembly, NonisolatedAssembly {
+    ///     static let registrations: [AssemblyRegistration] = []
+    ///     func assemble(env: ServiceEnv) { env.register(Clock.self) { Clock() } }
+    /// }
+    ///
+    /// func start() {
+    ///     ServiceEnv(name: "server").apply(ClockAssembly())
+    /// }
+    /// ```
+    public func apply<Assembly: DeclaredAssembly & NonisolatedAssembly>(_ assembly: Assembly) {
+        AssemblyLog.$isApplyingWithoutMainActor.withValue(true) {
+            applyDeclared(assembly)
+        }
+    }
+
+    /// Not available: an `@Assembly` with `#registerMain` lines or a `loaded(env:)` hook is
+    /// applied on the main actor, with ``assemble(_:)-(ServiceAssembly)``. Declared so that the
+    /// compiler's error says so, where it would otherwise say that the assembly does not conform
+    /// to ``NonisolatedAssembly``.
+    ///
+    /// ```swift
+    /// struct Screen {}
+    /// struct ScreenAssembly: DeclaredAssembly {
+    ///     static let registrations: [AssemblyRegistration] = []
+    ///     func assemble(env: ServiceEnv) { env.registerMain(Screen.self) { Screen() } }
+    /// }
+    ///
+    /// @MainActor func start() {
+    ///     ServiceEnv(name: "app").assemble(ScreenAssembly())  // not apply(_:)
+    /// }
+    /// ```
+    @available(
+        *,
+        unavailable,
+        message: "this assembly registers MainActor services or has a loaded(env:) hook: call assemble(_:) on the main actor"
+    )
+    public func apply<Assembly: DeclaredAssembly>(_ assembly: Assembly) {
+        fatalError("unavailable")
+    }
+
     /// Applies `assembly` once, as part of the `assemble` or `apply` call in progress.
     func applyDeclared<Assembly: NonisolatedAssembly>(_ assembly: Assembly) {
         Registration.assembling(into: storage) {

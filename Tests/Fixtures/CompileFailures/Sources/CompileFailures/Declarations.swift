@@ -108,3 +108,20 @@ struct ForwardMistakesAssembly {
     #forward((any ForwardReading).self, to: ForwardArchive.self)  // line 108: error, not provided
     #forward((any ForwardUnrelated).self, to: ForwardStore.self)  // line 109: error, not a ForwardUnrelated
 }
+
+// Case: an assembly with MainActor services applied with apply(_:), which is for the others.
+
+@Injectable
+@MainActor
+final class ApplyScreen {
+    init() {}
+}
+
+@Assembly
+struct ApplyMainAssembly {
+    #registerMain(ApplyScreen.self)
+}
+
+func applyMainAssembly() {
+    ServiceEnv(name: "app").apply(ApplyMainAssembly())  // line 126: error, assemble(_:) on the main actor
+}
