@@ -153,11 +153,8 @@ extension ServiceEnv {
     ///     ServiceEnv(name: "app").assemble(ScreenAssembly())  // not apply(_:)
     /// }
     /// ```
-    @available(
-        *,
-        unavailable,
-        message: "this assembly registers MainActor services or has a loaded(env:) hook: call assemble(_:) on the main actor"
-    )
+    // swift-format-ignore
+    @available(*, unavailable, message: "this assembly registers MainActor services or has a loaded(env:) hook: call assemble(_:) on the main actor")
     public func apply<Assembly: DeclaredAssembly>(_ assembly: Assembly) {
         fatalError("unavailable")
     }
