@@ -121,10 +121,12 @@ extension ServiceEnv {
     /// too, takes (see the unavailable overload for an assembly that is not a `NonisolatedAssembly`).
     ///
     /// ```swift
+    /// @Injectable
     /// struct Clock: Sendable {}
-    /// struct ClockAssembly: DeclaredAssembly, NonisolatedAssembly {
-    ///     static let registrations: [AssemblyRegistration] = []
-    ///     func assemble(env: ServiceEnv) { env.register(Clock.self) { Clock() } }
+    ///
+    /// @Assembly
+    /// struct ClockAssembly {
+    ///     #register(Clock.self)
     /// }
     ///
     /// func start() {
