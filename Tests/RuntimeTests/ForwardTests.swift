@@ -119,6 +119,11 @@ struct ForwardTests {
             }
         }
         #expect(Set(ids).count == 2)
+        #expect(
+            ForwardedScopesAssembly.registrations.prefix(2).map(\.description) == [
+                "ForwardedRequest (scoped, Sendable)", "ForwardedRequestInfo (transient, Sendable)",
+            ]
+        )
     }
 
     @Test("a forward to a #registerMain type resolves on the main actor, the same instance")

@@ -78,7 +78,7 @@ public struct AssemblyRegistration: Sendable, CustomStringConvertible {
         let service = String(describing: service)
         let key = serviceName(registeredAs, tags: tagSet)
         let name = service == String(describing: registeredAs) && tags.isEmpty ? service : "\(service) as \(key)"
-        return "\(name) (\(scope), \(track == .main ? "MainActor" : "Sendable"))"
+        return "\(name) (\(scope.displayName), \(track == .main ? "MainActor" : "Sendable"))"
     }
 }
 
