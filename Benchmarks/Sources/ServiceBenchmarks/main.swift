@@ -106,7 +106,7 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
     _ = probe.singleton
     let mainProbe = MainServiceConsumer()
     _ = mainProbe.singleton
-    if profileRegistration(arguments[index + 1], count: count) {
+    if profileRegistration(arguments[index + 1], count: count) || profileForward(arguments[index + 1], count: count) {
         exit(0)
     }
     // NB: each case loops over its own operation, inlined: no closure call around it.

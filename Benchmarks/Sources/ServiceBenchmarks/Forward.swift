@@ -1,0 +1,43 @@
+import Service
+
+// A singleton resolved through the protocol it is forwarded as (`#forward`), beside the same
+// singleton resolved by its own type and a forward written by hand as a closure.
+
+protocol ForwardedSingleton: AnyObject, Sendable {}
+protocol HandForwardedSingleton: AnyObject, Sendable {}
+
+@Injectable
+final class ForwardTarget: ForwardedSingleton, HandForwardedSingleton {
+    init() {}
+}
+
+@Assembly
+struct ForwardAssembly {
+    #register(ForwardTarget.self)
+    #forward((any ForwardedSingleton).self, to: ForwardTarget.self)
+}
+
+/// An environment with `ForwardAssembly` and the hand-written forward, its singleton built.
+let forwardEnv: ServiceEnv = {
+    let env = ServiceEnv(name: "forward")
+    env.apply(ForwardAssembly())
+    env.register((any HandForwardedSingleton).self, scope: .transient) {
+        try ServiceEnv.current.resolve(ForwardTarget.self)
+    }
+    _ = ServiceAdapter.resolve(ForwardTarget.self, in: env)
+    return env
+}()
+
+/// Runs the profile row `name` of a forward `count` times; false for a row that is not one.
+func profileForward(_ name: String, count: Int) -> Bool {
+    // NB: each case loops over its own operation, inlined: no closure call around it.
+    switch name {
+    case "forward":
+        repeatInline(count) { consume(ServiceAdapter.resolve((any ForwardedSingleton).self, in: forwardEnv)) }
+    case "forward-target": repeatInline(count) { consume(ServiceAdapter.resolve(ForwardTarget.self, in: forwardEnv)) }
+    case "hand-forward":
+        repeatInline(count) { consume(ServiceAdapter.resolve((any HandForwardedSingleton).self, in: forwardEnv)) }
+    default: return false
+    }
+    return true
+}
