@@ -396,4 +396,47 @@ extension AssemblyMacroTests {
             ],
         )
     }
+
+    @Test("a type forwarded to itself is diagnosed on its line, and the line is left out")
+    func forwardToItself() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct LoopAssembly {
+                #forward(NoteStore.self, to: NoteStore.self)
+            }
+            """,
+            expandedSource: emptyAssemblyExpansion("LoopAssembly"),
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "'#forward' makes one type another name for a second one: 'NoteStore' forwarded to itself would resolve itself forever",
+                    line: 3,
+                    column: 5,
+                )
+            ],
+        )
+    }
+
+    @Test("#forward outside an @Assembly is diagnosed, as #register is")
+    func forwardOutsideAssembly() {
+        assertMacroExpansion(
+            """
+            struct Plain {
+                #forward((any NoteReading).self, to: NoteStore.self)
+            }
+            """,
+            expandedSource: """
+                struct Plain {
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'#forward' can only be used inside an '@Assembly' struct",
+                    line: 2,
+                    column: 5,
+                )
+            ],
+        )
+    }
 }

@@ -11,6 +11,7 @@ enum AssemblyDiagnostic: DiagnosticMessage {
     case closureWithKey(key: String)
     case scopeBeforeTags(macro: String, scope: String)
     case sharedTwice(service: String, first: String, second: String)
+    case forwardToItself(type: String)
 
     var message: String {
         switch self {
@@ -25,6 +26,8 @@ enum AssemblyDiagnostic: DiagnosticMessage {
             "'as:' is for an @Injectable type built without a closure; a closure's service is the type named first: write '\(key).self' there and drop 'as:'"
         case .scopeBeforeTags(let macro, let scope):
             "'#\(macro)' takes its tags before its scope: write '\(scope)' after the tags"
+        case .forwardToItself(let type):
+            "'#forward' makes one type another name for a second one: '\(type)' forwarded to itself would resolve itself forever"
         case .sharedTwice(let service, let first, let second):
             "'\(service)' is registered as '\(first)' and as '\(second)', each with an instance of its own: "
                 + "to share one, register '\(service)' once and '#forward' the other types to it; "
@@ -44,6 +47,7 @@ enum AssemblyDiagnostic: DiagnosticMessage {
             case .closureWithKey: "closureWithKey"
             case .scopeBeforeTags: "scopeBeforeTags"
             case .sharedTwice: "sharedTwice"
+            case .forwardToItself: "forwardToItself"
             }
         return MessageID(domain: "ServiceMacros", id: id)
     }

@@ -173,6 +173,11 @@ extension AssemblyModel {
                 )
                 continue
             }
+            if registration.isForward && registration.key == registration.service {
+                let message = AssemblyDiagnostic.forwardToItself(type: registration.key)
+                context.diagnose(Diagnostic(node: line, message: message))
+                continue
+            }
             let identity = registration.identity
             if let first = registered[identity] {
                 context.diagnose(duplicateDiagnostic(registration, first: first))
