@@ -41,3 +41,16 @@ func profileForward(_ name: String, count: Int) -> Bool {
     }
     return true
 }
+
+/// The cached-singleton scenario's rows for a forward: through `#forward`, and through the same
+/// forward written by hand.
+func forwardContenders() -> [Contender] {
+    [
+        Contender(library: "Service, through #forward") {
+            blackHole(ServiceAdapter.resolve((any ForwardedSingleton).self, in: forwardEnv))
+        },
+        Contender(library: "Service, a forward by hand") {
+            blackHole(ServiceAdapter.resolve((any HandForwardedSingleton).self, in: forwardEnv))
+        },
+    ]
+}

@@ -213,7 +213,7 @@ let scenarios: [Scenario] = [
                 @Dependency(\.cachedSingleton) var singleton
                 blackHole(singleton)
             },
-        ],
+        ] + forwardContenders(),
     ),
     Scenario(
         name: "transient leaf",
