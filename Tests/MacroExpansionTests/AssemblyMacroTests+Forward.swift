@@ -50,7 +50,7 @@ extension AssemblyMacroTests {
                                 registeredAs: (any NoteReading).self,
                                 scope: .transient,
                                 track: .sendable,
-                                source: .injectable(dependencies: [__ServiceMacroSupport.Dependency(NoteStore.self, label: "to", kind: .required)])
+                                source: .injectable(dependencies: [__ServiceMacroSupport.Dependency(NoteStore.self, label: "#forward", kind: .required)])
                             )
                         )
                         return rows
@@ -170,7 +170,7 @@ extension AssemblyMacroTests {
                                 registeredAs: (any Screen).self,
                                 scope: .transient,
                                 track: .main,
-                                source: .injectable(dependencies: [__ServiceMacroSupport.Dependency(HomeScreen.self, label: "to", kind: .required)])
+                                source: .injectable(dependencies: [__ServiceMacroSupport.Dependency(HomeScreen.self, label: "#forward", kind: .required)])
                             )
                         )
                         rows.append(
@@ -188,7 +188,7 @@ extension AssemblyMacroTests {
                                 registeredAs: (any RequestInfo).self,
                                 scope: .transient,
                                 track: .sendable,
-                                source: .injectable(dependencies: [__ServiceMacroSupport.Dependency(RequestContext.self, label: "to", kind: .required)])
+                                source: .injectable(dependencies: [__ServiceMacroSupport.Dependency(RequestContext.self, label: "#forward", kind: .required)])
                             )
                         )
                         return rows

@@ -137,13 +137,19 @@ struct ForwardTests {
         #expect(row?.track == .main)
     }
 
-    @Test("validate() reports a forward whose target is not registered, and the graph has the edge")
+    @Test("validate() and a failed resolve name a forward's missing target, and the graph has the edge")
     func validation() throws {
         let env = ServiceEnv(name: #function)
         env.apply(ForwardedExternalAssembly())
-        #expect(throws: ServiceValidationError.self) {
+        let error = #expect(throws: ServiceValidationError.self) {
             try env.validate(including: [ForwardedExternalAssembly.self])
         }
+        #expect(
+            error?.problems.map(\.description).first
+                == "'ForwardedReading' (ForwardedExternalAssembly) needs 'ForwardedStore' for '#forward', which is not registered"
+        )
+        let failure = #expect(throws: ResolutionFailure.self) { try env.require((any ForwardedReading).self) }
+        #expect(failure?.chain == ["ForwardedReading", "ForwardedStore"], "\(String(describing: failure))")
         env.register(ForwardedStore.self)
         let graph = try env.validate(including: [ForwardedExternalAssembly.self])
         #expect(graph.mermaid().contains("ForwardedStore"))

@@ -70,7 +70,7 @@ struct AssemblyBuilder {
                 case .external: ".external"
                 case .forward:
                     ".injectable(dependencies: [\(RuntimeSymbol.support).Dependency(\(registration.service).self, "
-                        + "label: \"to\", kind: .required)])"
+                        + "label: \"#forward\", kind: .required)])"
                 }
             // NB: a forward is its key's registration, which keeps no instance of its own.
             let service = registration.isForward ? registration.key : registration.service
