@@ -20,6 +20,16 @@ private struct Catalog: Sendable {
     static func download() async throws -> Catalog { Catalog(items: ["tea"]) }
 }
 
+private protocol NoteReading: Sendable { func all() -> [String] }
+private protocol NoteWriting: Sendable { func add(_ note: String) }
+
+private final class NoteStore: NoteReading, NoteWriting {
+    private let notes = Mutex<[String]>([])
+
+    func all() -> [String] { notes.withLock { $0 } }
+    func add(_ note: String) { notes.withLock { $0.append(note) } }
+}
+
 private protocol Plugin: Sendable {
     var name: String { get }
 }
@@ -100,6 +110,20 @@ struct ResolvingSamples {
         #expect(analytics == nil)
         #expect(toolbar.map(\.name) == ["search", "share"])
         #expect(throws: ServiceError.self) { try env.resolve(Greeter.self, arguments: "Ada") }
+    }
+
+    @Test func oneInstanceUnderSeveralTypes() throws {
+        let env = ServiceEnv(name: "notes")
+        // snippet: resolving-forward
+        env.register(NoteStore.self) { NoteStore() }
+        env.register((any NoteReading).self, scope: .transient) { try ServiceEnv.current.resolve(NoteStore.self) }
+        env.register((any NoteWriting).self, scope: .transient) { try ServiceEnv.current.resolve(NoteStore.self) }
+        // snippet-end
+        try env.resolve((any NoteWriting).self).add("first")
+        #expect(try env.resolve((any NoteReading).self).all() == ["first"])
+        let child = ServiceEnv(name: "test", parent: env)
+        child.register(NoteStore.self) { NoteStore() }
+        #expect(try child.resolve((any NoteReading).self).all().isEmpty)
     }
 
     @Test func deferred() throws {
