@@ -408,6 +408,17 @@ struct CompileFailureTests {
         )
     }
 
+    @Test("with checkCycles, a cycle through a forward fails on the line of the service that needs itself")
+    func cycleThroughAForward() async {
+        let build = await Self.build
+        let errors = build.errors(onLine: 146, inFile: "Declarations.swift")
+        let cycle = "CycleStore needs itself through its dependencies: take one of them as Lazy or ServiceProvider"
+        #expect(
+            errors.first?.hasSuffix(readable("error: type alias '\(cycle)' references itself")) == true,
+            "\(errors)",
+        )
+    }
+
     @Test("apply(_:) of an assembly with MainActor services names the fix, assemble(_:) on the main actor")
     func applyOfAMainActorAssembly() async {
         let build = await Self.build
@@ -441,7 +452,7 @@ struct CompileFailureTests {
         // NB: the cases at its end are `deferredDependencies`'s and `forwardMistakes`'s.
         let caseLines = [
             "Declarations.swift:63:", "Declarations.swift:85:", "Declarations.swift:86:", "Declarations.swift:108:",
-            "Declarations.swift:109:", "Declarations.swift:126:",
+            "Declarations.swift:109:", "Declarations.swift:126:", "Declarations.swift:146:",
         ]
         let declarationErrors = build.output.split(separator: "\n").filter { line in
             line.contains("Declarations.swift:") && line.contains(": error:")

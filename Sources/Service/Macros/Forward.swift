@@ -31,7 +31,8 @@
 /// forward. The assembly checks at compile time that it provides `target` (registered in it, in
 /// an assembly it includes, or declared with `#external`), and that `target` is a `key`; a
 /// forward to a type registered with `#registerMain` is registered on the main actor's track.
-/// `validate()` and the graph exports show the forward as a service that depends on `target`.
+/// `validate()` and the graph exports show the forward as a service that depends on `target`, and
+/// `@Assembly(checkCycles: true)` follows a forward to a type the same assembly registers.
 @freestanding(declaration)
 public macro forward<Key, Target>(_ key: Key.Type, to target: Target.Type) =
     #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")

@@ -81,8 +81,37 @@ extension AssemblyBuilder {
             }
             return "    \(directive)\n    \(alias)\n    #sourceLocation()\n\(witness)"
         }
-        let body = aliases.isEmpty ? "" : "\n" + aliases.joined(separator: "\n") + "\n"
+        let all = aliases + forwardAliases(lines, defined: Set(nodes.map { cycleAlias(of: $0.key) }))
+        let body = all.isEmpty ? "" : "\n" + all.joined(separator: "\n") + "\n"
         return ["private enum __CycleGraph: \(conformances.joined(separator: ", ")) {\(body)}"]
+    }
+}
+
+extension AssemblyBuilder {
+    /// For each `#forward` whose target is a node of this cycle graph (`defined`, the aliases the
+    /// graph defines), its key's alias defined as the target's, at the forward's line: a service
+    /// that needs the key then needs the target, and a cycle through the forward makes the alias
+    /// refer to itself, reported as a cycle of the key. A forward to anything else (a closure's
+    /// service, another assembly's) is not followed.
+    fileprivate func forwardAliases(_ lines: SourceLines?, defined: Set<String>) -> [String] {
+        var defined = defined
+        var aliases: [String] = []
+        for forward in model.registrations where forward.isForward {
+            let target = cycleAlias(of: forward.service)
+            let key = cycleAlias(of: forward.key)
+            guard defined.contains(target), defined.insert(key).inserted else {
+                continue
+            }
+            let message = cycleMessage(of: forward.key)
+            let alias = "typealias \(message) = \(target)"
+            let witness = "    typealias \(key) = \(message)"
+            guard let directive = lines?.directive(for: forward.node) else {
+                aliases.append("    \(alias)\n\(witness)")
+                continue
+            }
+            aliases.append("    \(directive)\n    \(alias)\n    #sourceLocation()\n\(witness)")
+        }
+        return aliases
     }
 }
 

@@ -20,7 +20,7 @@ func readable(_ text: String) -> String {
                 with: "'\(message.split { !($0.isLetter || $0.isNumber) }.joined(separator: "_"))'",
             )
         }
-        for subject in ["Ping", "Server"] {
+        for subject in ["Ping", "Server", "CycleStore"] {
             let cycle = "\(subject) needs itself through its dependencies: take one of them as Lazy or ServiceProvider"
             converted = converted.replacingOccurrences(
                 of: "'\(cycle)'",

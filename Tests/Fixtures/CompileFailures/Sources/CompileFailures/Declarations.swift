@@ -125,3 +125,25 @@ struct ApplyMainAssembly {
 func applyMainAssembly() {
     ServiceEnv(name: "app").apply(ApplyMainAssembly())  // line 126: error, assemble(_:) on the main actor
 }
+
+// Case: with checkCycles, a cycle through a forward: NoteStore needs NoteIndex, which needs the
+// key that forwards to NoteStore.
+
+protocol CycleReading: Sendable {}
+
+@Injectable
+final class CycleStore: CycleReading {
+    init(index: CycleIndex) {}
+}
+
+@Injectable
+final class CycleIndex: Sendable {
+    init(reader: any CycleReading) {}
+}
+
+@Assembly(checkCycles: true)
+struct ForwardCycleAssembly {
+    #register(CycleStore.self)  // line 146: error, CycleStore needs itself
+    #register(CycleIndex.self)
+    #forward((any CycleReading).self, to: CycleStore.self)
+}
