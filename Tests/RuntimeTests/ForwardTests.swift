@@ -58,6 +58,21 @@ struct ForwardedExternalAssembly {
     #forward((any ForwardedReading).self, to: ForwardedStore.self)
 }
 
+protocol ForwardedCatalog: Sendable {}
+
+@Injectable
+final class ForwardedAsyncCatalog: ForwardedCatalog {
+    init() async {
+        await Task.yield()
+    }
+}
+
+@Assembly
+struct ForwardedAsyncAssembly {
+    #register(ForwardedAsyncCatalog.self)
+    #forward((any ForwardedCatalog).self, to: ForwardedAsyncCatalog.self)
+}
+
 @Suite("#forward: one registration under several types")
 struct ForwardTests {
     @Test("what one type's user stores, the other type's user reads: one instance")
@@ -154,5 +169,20 @@ struct ForwardTests {
         let graph = try env.validate(including: [ForwardedExternalAssembly.self])
         #expect(graph.mermaid().contains("ForwardedStore"))
         #expect(try env.resolve((any ForwardedReading).self) as AnyObject === (try env.resolve(ForwardedStore.self)))
+    }
+
+    @Test("a forward to a type with an async initializer returns it once resolveAsync built it, and throws before")
+    func asyncTarget() async throws {
+        let env = ServiceEnv(name: #function)
+        env.apply(ForwardedAsyncAssembly())
+        guard case .factoryFailed(_, let underlying) = serviceError({ try env.resolve((any ForwardedCatalog).self) }),
+            case .asyncFactory = underlying as? ServiceUsageError
+        else {
+            Issue.record("expected the forward to report the target's async factory")
+            return
+        }
+        let catalog = try await env.resolveAsync(ForwardedAsyncCatalog.self)
+        #expect(try env.resolve((any ForwardedCatalog).self) as AnyObject === catalog)
+        #expect(try await env.resolveAsync((any ForwardedCatalog).self) as AnyObject === catalog)
     }
 }

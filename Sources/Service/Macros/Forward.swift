@@ -31,6 +31,9 @@
 /// forward. The assembly checks at compile time that it provides `target` (registered in it, in
 /// an assembly it includes, or declared with `#external`), and that `target` is a `key`; a
 /// forward to a type registered with `#registerMain` is registered on the main actor's track.
+/// A forward resolves its target synchronously: to a target whose initializer is `async`, it
+/// returns the instance once `resolveAsync` has built it (warm it at start-up), and throws
+/// ``ServiceUsageError/asyncFactory(serviceType:)`` before.
 /// `validate()` and the graph exports show the forward as a service that depends on `target`, and
 /// `@Assembly(checkCycles: true)` follows a forward to a type the same assembly registers.
 @freestanding(declaration)
