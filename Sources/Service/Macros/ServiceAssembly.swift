@@ -111,6 +111,11 @@ extension ServiceEnv {
     /// }
     /// ```
     public func apply<Assembly: NonisolatedAssembly>(_ assembly: Assembly) {
+        applyWithoutMainActor(assembly)
+    }
+
+    /// What both `apply(_:)` overloads do: apply `assembly` once, with no `loaded(env:)` hook.
+    private func applyWithoutMainActor<Assembly: NonisolatedAssembly>(_ assembly: Assembly) {
         AssemblyLog.$isApplyingWithoutMainActor.withValue(true) {
             applyDeclared(assembly)
         }
@@ -134,9 +139,7 @@ extension ServiceEnv {
     /// }
     /// ```
     public func apply<Assembly: DeclaredAssembly & NonisolatedAssembly>(_ assembly: Assembly) {
-        AssemblyLog.$isApplyingWithoutMainActor.withValue(true) {
-            applyDeclared(assembly)
-        }
+        applyWithoutMainActor(assembly)
     }
 
     /// Not available: an `@Assembly` with `#registerMain` lines or a `loaded(env:)` hook is
