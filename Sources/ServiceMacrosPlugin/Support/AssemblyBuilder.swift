@@ -321,6 +321,10 @@ struct AssemblyBuilder {
     /// (the module's interface job skips the body), whose note points at the same line. Then the
     /// type's own check, of the positions past those. (A block each: two services with the same
     /// name in different namespaces would otherwise declare two local functions of one name.)
+    /// For each `#forward`, at its line, a local class of its base, and a local function named
+    /// for the forward (`` `(any NoteReading) forwards to NoteStore` ``) that requires what the
+    /// class's `check(_:)` returns for the target to be a `ProvidedDependency`: the same error as
+    /// a missing dependency's.
     ///
     /// NB: the classes, functions and `#sourceLocation` directives form one declaration whose
     /// text is ours: as separate members, the expansion puts blank lines between them (shifting
