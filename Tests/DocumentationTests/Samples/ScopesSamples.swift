@@ -67,6 +67,7 @@ struct ScopesSamples {
         let app = ServiceEnv(name: "app")
         app.apply(ServerAssembly())
         try app.validate()  // per-scope declarations are not missing here
+        try await app.warmUp()  // builds every singleton now: the store
 
         for id in ["1", "2"] {
             try await app.withScope(named: "request \(id)") { scope in

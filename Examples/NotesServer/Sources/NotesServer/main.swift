@@ -4,7 +4,7 @@ import NotesServerCore
 // snippet: server-main
 let services = makeProductionServices()
 try services.validate()
-try await warmUp(services)
+try await services.warmUp()  // every singleton built: the store is open
 try await buildApplication(services: services).runService()
 try await services.shutdown()  // after a graceful shutdown: close the store
 // snippet-end

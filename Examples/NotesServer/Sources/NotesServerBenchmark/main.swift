@@ -14,7 +14,7 @@ import Service
 let requests = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 20_000
 let services = makeProductionServices()
 try services.validate()
-try await warmUp(services)
+try await services.warmUp()
 let store = try await services.resolveAsync(NoteStore.self)
 
 let handWired = Router()

@@ -53,9 +53,4 @@ public func makeProductionServices() -> ServiceEnv {
     }
     return services
 }
-
-/// Builds what must be built before the first request: the store, whose factory is `async`.
-public func warmUp(_ services: ServiceEnv) async throws {
-    _ = try await services.resolveAsync(NoteStore.self)
-}
 // snippet-end

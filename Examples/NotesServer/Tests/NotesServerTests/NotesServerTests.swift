@@ -31,7 +31,7 @@ func body(_ text: String) -> ByteBuffer {
 @Suite(
     .serviceEnv(inheriting: production) { env in
         env.register((any TimeSource).self) { FixedTime() }
-        try await warmUp(env)
+        try await env.warmUp()
     }
 )
 struct NotesServerTests {
@@ -139,7 +139,7 @@ struct NotesServerTests {
     @Test("shutting the services down closes the store; the next resolve opens a new one")
     func shutdownClosesTheStore() async throws {
         let services = makeProductionServices()
-        try await warmUp(services)
+        try await services.warmUp()
         let store = try await services.resolveAsync(NoteStore.self)
         #expect(await store.isOpen)
         try await services.shutdown()
