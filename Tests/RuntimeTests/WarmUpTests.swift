@@ -182,13 +182,14 @@ struct WarmUpTests {
         let error = await #expect(throws: ServiceWarmUpError.self) { try await env.warmUp() }
         #expect(error?.environment == "server")
         #expect(error?.builtCount == 1)
-        #expect(error?.failures.map(\.chain) == [["Database"], ["WarmRepository", "WarmConfig"]])
+        #expect(error?.failures.map(\.serviceType) == ["Database", "WarmRepository"])
+        #expect(error?.failures.map(\.error.chain) == [["Database"], ["WarmRepository", "WarmConfig"]])
         #expect(
             error?.description == """
                 2 of 3 singletons of environment 'server' could not be built:
-                  - Factory failed to create service 'Database': config.json: no such file \
+                  - 'Database': Factory failed to create service 'Database': config.json: no such file \
                 (environment 'server'; resolving Database)
-                  - Service 'WarmConfig' is not registered in ServiceEnv \
+                  - 'WarmRepository': Service 'WarmConfig' is not registered in ServiceEnv \
                 (environment 'server'; resolving WarmRepository -> WarmConfig)
                 """
         )
@@ -196,6 +197,41 @@ struct WarmUpTests {
         #expect(attempts.value == 1)
         #expect(throws: ServiceError.self) { try env.resolve(Database.self) }
         #expect(attempts.value == 2)
+    }
+
+    @Test("a cycle: every singleton in it or needing it is named, the cycle's lines indented under it")
+    func reportsCycles() async throws {
+        let env = ServiceEnv(name: "cycle")
+        env.register(Database.self) {
+            _ = try ServiceEnv.current.resolve(Logger.self)
+            return Database()
+        }
+        env.register(Logger.self) {
+            _ = try ServiceEnv.current.resolve(Database.self)
+            return Logger()
+        }
+        env.register(WarmConfig.self) {
+            _ = try ServiceEnv.current.resolve(Database.self)
+            return WarmConfig()
+        }
+        let error = await #expect(throws: ServiceWarmUpError.self) { try await env.warmUp() }
+        #expect(
+            error?.description == """
+                3 of 3 singletons of environment 'cycle' could not be built:
+                  - 'Database': Circular dependency detected for service 'Database'.
+                    Dependency chain: Database -> Logger -> Database
+                    Check your service registration to break the cycle.
+                    (environment 'cycle'; resolving Database -> Logger -> Database)
+                  - 'Logger': Circular dependency detected for service 'Logger'.
+                    Dependency chain: Logger -> Database -> Logger
+                    Check your service registration to break the cycle.
+                    (environment 'cycle'; resolving Logger -> Database -> Logger)
+                  - 'WarmConfig': Circular dependency detected for service 'Database'.
+                    Dependency chain: WarmConfig -> Database -> Logger -> Database
+                    Check your service registration to break the cycle.
+                    (environment 'cycle'; resolving WarmConfig -> Database -> Logger -> Database)
+                """
+        )
     }
 
     @Test("from a scope: the environment's singletons, built in the environment")

@@ -12,36 +12,45 @@
 ///     do {
 ///         try await services.warmUp()
 ///     } catch {
-///         print(error.failures.map(\.chain))  // [["Database", "Config"]]
+///         print(error.failures.map(\.error.chain))  // [["Database", "Config"]]
 ///     }
 /// }
 /// ```
 public struct ServiceWarmUpError: Error, CustomStringConvertible, Sendable {
+    /// One singleton that could not be built.
+    public struct Failure: Sendable {
+        /// The singleton, as errors spell types (with its tags, if it has any).
+        public let serviceType: String
+        /// What went wrong, and the chain of services being built when it did: the singleton's
+        /// own, or that of a dependency it was building.
+        public let error: ResolutionFailure
+    }
+
     /// The environment that was warmed up.
     public let environment: String
-    /// One failure per singleton that threw, in the order they were built: what went wrong and
-    /// the chain of services being built when it did.
-    public let failures: [ResolutionFailure]
+    /// One failure per singleton that threw, in the order they were tried.
+    public let failures: [Failure]
     /// How many singletons warming up built or found built, the failed ones not counted.
     public let builtCount: Int
 
-    init(environment: String, failures: [ResolutionFailure], builtCount: Int) {
+    init(environment: String, failures: [Failure], builtCount: Int) {
         self.environment = environment
         self.failures = failures
         self.builtCount = builtCount
     }
 
-    /// One line per failure, under a line that counts them:
+    /// One line per failure, naming the singleton, under a line that counts them:
     ///
     /// ```
     /// 1 of 3 singletons of environment 'server' could not be built:
-    ///   - Service 'Config' is not registered in ServiceEnv (environment 'server'; resolving Database -> Config)
+    ///   - 'Database': Service 'Config' is not registered in ServiceEnv (environment 'server'; resolving Database -> Config)
     /// ```
     public var description: String {
         let total = failures.count + builtCount
         let count = "\(failures.count) of \(total) singleton\(total == 1 ? "" : "s")"
         let lines = failures.map { failure in
-            "  - " + failure.description.split(separator: "\n").joined(separator: "\n    ")
+            let text = failure.error.description.split(separator: "\n").joined(separator: "\n    ")
+            return "  - '\(failure.serviceType)': \(text)"
         }
         return "\(count) of environment '\(environment)' could not be built:\n" + lines.joined(separator: "\n")
     }

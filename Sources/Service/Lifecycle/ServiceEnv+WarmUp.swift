@@ -31,10 +31,10 @@ extension ServiceEnv {
     /// }
     /// ```
     ///
-    /// - Throws: ``ServiceWarmUpError`` with a ``ResolutionFailure`` for every singleton that
-    ///   could not be built.
+    /// - Throws: ``ServiceWarmUpError`` naming every singleton that could not be built, each
+    ///   with its ``ResolutionFailure``.
     public func warmUp() async throws(ServiceWarmUpError) {
-        var failures: [ResolutionFailure] = []
+        var failures: [ServiceWarmUpError.Failure] = []
         var builtCount = 0
         for singleton in storage.singletonsToWarm() {
             do {
@@ -45,7 +45,7 @@ extension ServiceEnv {
                 }
                 builtCount += 1
             } catch {
-                failures.append(error)
+                failures.append(ServiceWarmUpError.Failure(serviceType: singleton.name, error: error))
             }
         }
         if !failures.isEmpty {
