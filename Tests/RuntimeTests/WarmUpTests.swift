@@ -142,6 +142,20 @@ struct WarmUpTests {
         #expect(WarmedMainInjectable.built.value == 1)
     }
 
+    @Test("builds the async singletons first: a synchronous one that needs one finds it built")
+    func asyncFirst() async throws {
+        let env = ServiceEnv(name: #function)
+        // NB: "Database" sorts before "WarmPool": by name alone, the synchronous resolve of the
+        // pool would come first, and throw `asyncFactory`.
+        env.register(Database.self) {
+            _ = try ServiceEnv.current.resolve(WarmPool.self)
+            return Database()
+        }
+        env.register(WarmPool.self) { try await WarmPool.open() }
+        try await env.warmUp()
+        _ = try env.resolve(Database.self)
+    }
+
     @Test("builds the MainActor track's singletons on the main actor, async ones too")
     @MainActor
     func buildsMainActorTrack() async throws {

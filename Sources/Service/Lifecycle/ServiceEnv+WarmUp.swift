@@ -5,9 +5,10 @@ extension ServiceEnv {
     /// Call it at start-up, after the registrations and before serving: the first request then
     /// neither waits for a connection pool nor finds that a configuration file is missing. It
     /// builds each `.singleton` and `.immortal` registration a resolve from this environment
-    /// finds (its own, and those it inherits that it does not override), one after another in the
-    /// order of their names, `async` factories included, and those of the MainActor track on the
-    /// main actor; each is cached where that resolve would cache it: from a scope, in the
+    /// finds (its own, and those it inherits that it does not override), one after another: first
+    /// those with an `async` factory, so that a synchronous singleton that needs one finds it
+    /// built, then the others, each group in the order of their names, and those of the
+    /// MainActor track on the main actor; each is cached where that resolve would cache it: from a scope, in the
     /// environment every scope shares, and in a child environment (``init(name:parent:)``), the
     /// child's own copy. A singleton's dependencies are built with it, whatever their scope, as a
     /// resolve builds them. It leaves alone what a first resolve would not build, or builds per use:
@@ -101,7 +102,8 @@ extension ServiceStorage {
 
     /// The singletons a resolve from this storage would find (the nearest registration of each
     /// key in the chain), which a first resolve builds: no instance given to `register(_:)`, no
-    /// factory that takes arguments. Ordered by name.
+    /// factory that takes arguments. Those with an `async` factory come first; each group is
+    /// ordered by name.
     func singletonsToWarm() -> [SingletonToWarm] {
         var seen = Set<SlotKey>()
         var singletons: [SingletonToWarm] = []
@@ -122,7 +124,12 @@ extension ServiceStorage {
                 singletons.append(SingletonToWarm(type: type, tags: tags, track: track, form: form, name: name))
             }
         }
-        return singletons.sorted { $0.name < $1.name }
+        // NB: the `async` ones first: a synchronous factory that resolves one throws
+        // `asyncFactory` until it is built.
+        return singletons.sorted { first, second in
+            let (firstIsAsync, secondIsAsync) = (first.form == .async, second.form == .async)
+            return firstIsAsync == secondIsAsync ? first.name < second.name : firstIsAsync
+        }
     }
 
     /// A registration's key: its type and tags.
