@@ -76,6 +76,9 @@ public struct ServiceDependency: Sendable, CustomStringConvertible {
         case provider
         /// Not resolved: passed as a resolve-time argument (an `@Assisted` parameter).
         case argument
+        /// Every registration of the type whose tags include the dependency's (an ``All``
+        /// parameter): an array, empty when there is none.
+        case all
     }
 
     /// The type resolved for the dependency (the wrapped type of an optional).
@@ -114,8 +117,8 @@ public struct ServiceDependency: Sendable, CustomStringConvertible {
     /// The dependency's tags as a registration key holds them.
     var tagSet: TagSet { TagSet(tags.map(ServiceTag.init)) }
 
-    /// `label: Type` (with its tags), followed by ` (optional)`, ` (lazy)`, ` (provider)` or
-    /// ` (argument)` where that applies.
+    /// `label: Type` (with its tags), followed by ` (optional)`, ` (lazy)`, ` (provider)`,
+    /// ` (argument)` or ` (all)` where that applies.
     public var description: String {
         let suffix =
             switch kind {
@@ -124,6 +127,7 @@ public struct ServiceDependency: Sendable, CustomStringConvertible {
             case .lazy: " (lazy)"
             case .provider: " (provider)"
             case .argument: " (argument)"
+            case .all: " (all)"
             }
         return "\(label): \(keyName)\(suffix)"
     }

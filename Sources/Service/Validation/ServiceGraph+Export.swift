@@ -29,7 +29,7 @@ extension ServiceGraph {
             for edge in node.dependencies where edge.kind != .argument {
                 let style =
                     switch edge.kind {
-                    case .required, .argument: ""
+                    case .required, .argument, .all: ""
                     case .optional: ", style=dashed"
                     case .lazy, .provider: ", style=dotted"
                     }
@@ -72,7 +72,7 @@ extension ServiceGraph {
             for edge in node.dependencies where edge.kind != .argument {
                 let arrow =
                     switch edge.kind {
-                    case .required, .argument: "-->"
+                    case .required, .argument, .all: "-->"
                     case .optional, .lazy, .provider: "-.->"
                     }
                 let from = identifiers[node.name] ?? ""
@@ -112,6 +112,7 @@ extension ServiceGraph {
         case .optional: "\(edge.label) (optional)"
         case .lazy: "\(edge.label) (lazy)"
         case .provider: "\(edge.label) (provider)"
+        case .all: "\(edge.label) (all)"
         }
     }
 

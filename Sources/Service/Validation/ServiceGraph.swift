@@ -155,17 +155,18 @@ private struct ServiceGraphBuilder {
                 rows[Key(registration)] = Row(registration: registration, table: "\(assembly)", applied: nil)
             }
         }
+        let registered = storage.chain.map { $0.ownRegistrationsWithMarks() }
+        let registeredKeys = registered.joined().map { Key(type: ObjectIdentifier($0.type), tags: $0.tags) }
+        let keys = Set(rows.keys).union(registeredKeys)
         var nodes: [Key: ServiceGraph.Node] = [:]
-        for link in storage.chain {
-            for (type, tags, registration, mark) in link.ownRegistrationsWithMarks() {
-                let key = Key(type: ObjectIdentifier(type), tags: tags)
-                if nodes[key] == nil {
-                    nodes[key] = node(type, tags: tags, registration: registration, mark: mark, row: rows[key])
-                }
+        for (type, tags, registration, mark) in registered.joined() {
+            let key = Key(type: ObjectIdentifier(type), tags: tags)
+            if nodes[key] == nil {
+                nodes[key] = node(type, tags: tags, registration: registration, mark: mark, row: rows[key], keys: keys)
             }
         }
         for (key, row) in rows where nodes[key] == nil {
-            nodes[key] = node(declaredBy: row)
+            nodes[key] = node(declaredBy: row, keys: keys)
         }
         return ServiceGraph(environment: environment, nodes: nodes.values.sorted { $0.name < $1.name })
     }
@@ -179,6 +180,7 @@ private struct ServiceGraphBuilder {
         registration: Registration,
         mark: AssemblyMark?,
         row: Row?,
+        keys: Set<Key>,
     ) -> ServiceGraph.Node {
         let name = serviceName(type, tags: tags)
         let isMainActor = registration.track == .main
@@ -190,7 +192,7 @@ private struct ServiceGraphBuilder {
                 isMainActor: isMainActor,
                 source: row.registration.source.graphSource,
                 origin: row.table,
-                dependencies: edges(row.registration.source.dependencies),
+                dependencies: edges(row.registration.source.dependencies, among: keys),
             )
         }
         let metadata = registration.metadata
@@ -201,13 +203,13 @@ private struct ServiceGraphBuilder {
             isMainActor: isMainActor,
             source: metadata == nil && !registration.isInstance ? .runtime : .injectable,
             origin: "runtime",
-            dependencies: edges(metadata?.dependencies ?? []),
+            dependencies: edges(metadata?.dependencies ?? [], among: keys),
         )
     }
 
     /// A node only an assembly table knows about: declared `#external`, or from an assembly
     /// passed to `graph(including:)`.
-    private func node(declaredBy row: Row) -> ServiceGraph.Node {
+    private func node(declaredBy row: Row, keys: Set<Key>) -> ServiceGraph.Node {
         let registration = row.registration
         let isApplied = row.applied != nil
         return ServiceGraph.Node(
@@ -217,12 +219,24 @@ private struct ServiceGraphBuilder {
             isMainActor: registration.track == .main,
             source: isApplied ? .external : registration.source.graphSource,
             origin: row.table,
-            dependencies: edges(registration.source.dependencies),
+            dependencies: edges(registration.source.dependencies, among: keys),
         )
     }
 
-    private func edges(_ dependencies: [ServiceDependency]) -> [ServiceGraph.Edge] {
-        dependencies.map { ServiceGraph.Edge(label: $0.label, target: $0.keyName, kind: $0.kind) }
+    /// The edges of `dependencies`: one per dependency, and for an `@All` one, an edge to each
+    /// of `keys` it collects (none when nothing is registered, which is not missing).
+    private func edges(_ dependencies: [ServiceDependency], among keys: Set<Key>) -> [ServiceGraph.Edge] {
+        dependencies.flatMap { dependency in
+            guard dependency.kind == .all else {
+                return [ServiceGraph.Edge(label: dependency.label, target: dependency.keyName, kind: dependency.kind)]
+            }
+            let type = ObjectIdentifier(dependency.type)
+            let tags = dependency.tagSet
+            return keys.filter { $0.type == type && $0.tags.isSuperset(of: tags) }
+                .map { serviceName(dependency.type, tags: $0.tags) }
+                .sorted()
+                .map { ServiceGraph.Edge(label: dependency.label, target: $0, kind: .all) }
+        }
     }
 }
 

@@ -119,7 +119,7 @@ extension ServiceGraph {
         var missing: [ServiceValidationError.Problem] = []
         var crossTrack: [ServiceValidationError.Problem] = []
         for node in self.nodes where node.source != .external {
-            for edge in node.dependencies where edge.kind != .optional && edge.kind != .argument {
+            for edge in node.dependencies where edge.kind != .optional && edge.kind != .argument && edge.kind != .all {
                 guard let target = nodes[edge.target], target.source != .external || providedLater(target) else {
                     missing.append(
                         .missingDependency(

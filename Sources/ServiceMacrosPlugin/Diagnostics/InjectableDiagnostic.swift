@@ -23,6 +23,9 @@ enum InjectableDiagnostic: DiagnosticMessage {
     case emptyTags
     case taggedAssisted
     case taggedDeferred
+    case allNotArray
+    case allAssisted
+    case allTagged
     case memberwiseRequired(kind: String, type: String)
     case memberwiseWithInitializer(type: String)
     case memberwiseWithoutInjectProperties(type: String)
@@ -57,6 +60,11 @@ enum InjectableDiagnostic: DiagnosticMessage {
         case .taggedAssisted: "an '@Assisted' parameter is passed when resolving; it cannot also be '@Tags'"
         case .taggedDeferred:
             "'@Tags' cannot be applied to a 'Lazy' or 'ServiceProvider' parameter; take the tagged service itself"
+        case .allNotArray:
+            "'@All' collects every registration of a type into an array: declare the parameter as an array, '[T]'"
+        case .allAssisted: "an '@Assisted' parameter is passed when resolving; it cannot also be '@All'"
+        case .allTagged:
+            "write the tags in '@All(…)': '@Tags' resolves the one registration with those tags, '@All' every one whose tags include them"
         case .memberwiseRequired(let kind, let type):
             "an extension cannot declare the initializer of \(kind) '\(type)': write '@Injectable(.memberwise)' to generate it from the '@Inject' properties"
         case .memberwiseWithInitializer(let type):
@@ -95,6 +103,9 @@ enum InjectableDiagnostic: DiagnosticMessage {
             case .emptyTags: "emptyTags"
             case .taggedAssisted: "taggedAssisted"
             case .taggedDeferred: "taggedDeferred"
+            case .allNotArray: "allNotArray"
+            case .allAssisted: "allAssisted"
+            case .allTagged: "allTagged"
             case .memberwiseRequired: "memberwiseRequired"
             case .memberwiseWithInitializer: "memberwiseWithInitializer"
             case .memberwiseWithoutInjectProperties: "memberwiseWithoutInjectProperties"

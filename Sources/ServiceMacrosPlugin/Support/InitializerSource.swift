@@ -112,7 +112,14 @@ struct InitializerSource {
                 injected.assistedName = (parameter.secondName ?? parameter.firstName).text
             }
             injected.isEscaping = isEscaping
-            if let tags = parameter.attributes.attribute(named: "Tags") {
+            if let all = parameter.attributes.attribute(named: "All") {
+                guard let collected = collected(all, type: type, parameter: parameter, context: context) else {
+                    valid = false
+                    continue
+                }
+                injected = collected
+                injected.isEscaping = isEscaping
+            } else if let tags = parameter.attributes.attribute(named: "Tags") {
                 let problem: InjectableDiagnostic? =
                     if injected.isAssisted {
                         .taggedAssisted
@@ -135,6 +142,37 @@ struct InitializerSource {
         let throwsErrors = initializer.signature.effectSpecifiers?.throwsClause != nil
         let isAsync = initializer.signature.effectSpecifiers?.asyncSpecifier != nil
         return InitializerSource(parameters: parameters, throwsErrors: throwsErrors, isAsync: isAsync)
+    }
+
+    /// The parameter an `@All` attribute makes of `parameter`, whose type without its
+    /// specifiers is `type`: an array of every registration of its element type; nil when it
+    /// cannot be one, which is reported.
+    private static func collected(
+        _ all: AttributeSyntax,
+        type: TypeSyntax,
+        parameter: FunctionParameterSyntax,
+        context: some MacroExpansionContext,
+    ) -> InjectableModel.Parameter? {
+        let problem: (node: Syntax, message: InjectableDiagnostic)? =
+            if parameter.attributes.containsAttribute(named: "Assisted") {
+                (Syntax(all), .allAssisted)
+            } else if let tags = parameter.attributes.attribute(named: "Tags") {
+                (Syntax(tags), .allTagged)
+            } else {
+                nil
+            }
+        let element = type.as(ArrayTypeSyntax.self)?.element.trimmed ?? type.genericArgument(of: "Array")
+        guard problem == nil, let element else {
+            let (node, message) = problem ?? (Syntax(type), .allNotArray)
+            context.diagnose(Diagnostic(node: node, message: message))
+            return nil
+        }
+        let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+        // NB: the element as written: `[Plugin?]` collects `Plugin?` registrations.
+        var collected = InjectableModel.Parameter(label: label, type: element, isOptional: false, deferral: nil)
+        collected.collects = true
+        collected.tags = all.tagArguments
+        return collected
     }
 
     /// The memberwise initializer: stored instance properties without an initial value.

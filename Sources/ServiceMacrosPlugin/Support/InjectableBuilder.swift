@@ -72,8 +72,7 @@ struct InjectableBuilder {
     private var cycleEdges: [String] {
         var names: [String] = []
         // NB: a tagged dependency is not an edge: the cycle check's nodes are untagged.
-        for parameter in model.parameters
-        where !parameter.isAssisted && !parameter.isOptional && parameter.deferral == nil && parameter.tags.isEmpty {
+        for parameter in model.parameters where parameter.isRequired && parameter.tags.isEmpty {
             let name = cycleAlias(of: parameter.type.trimmedText)
             if !names.contains(name) {
                 names.append(name)
@@ -147,7 +146,7 @@ struct InjectableBuilder {
     private var requiredDependencies: [String] {
         var types: [String] = []
         for parameter in model.parameters
-        where !parameter.isAssisted && !parameter.isOptional && parameter.tags.isEmpty {
+        where !parameter.isAssisted && !parameter.isOptional && !parameter.collects && parameter.tags.isEmpty {
             let type = parameter.type.metatypeOperand
             if !types.contains(type) {
                 types.append(type)
@@ -168,7 +167,7 @@ struct InjectableBuilder {
         var requirements: [String] = []
         for parameter in model.parameters where !parameter.isAssisted {
             let requirement =
-                parameter.tags.isEmpty || parameter.isOptional
+                parameter.tags.isEmpty || parameter.isOptional || parameter.collects
                 ? "func provide(_ type: \(parameter.providedType).Type) -> \(parameter.providedType)"
                 : "func provide(_ type: \(parameter.type.metatypeOperand).Type, tagged: "
                     + "\(taggedKeyType(parameter.tags)).Type) -> \(parameter.type.metatypeOperand)"
@@ -189,7 +188,7 @@ struct InjectableBuilder {
     private var requiredTaggedDependencies: [(type: String, tags: [String])] {
         var keys: [(type: String, tags: [String])] = []
         for parameter in model.parameters
-        where !parameter.isAssisted && !parameter.isOptional && !parameter.tags.isEmpty {
+        where !parameter.isAssisted && !parameter.isOptional && !parameter.collects && !parameter.tags.isEmpty {
             let key = (type: parameter.type.metatypeOperand, tags: parameter.tags)
             if !keys.contains(where: { $0.type == key.type && $0.tags == key.tags }) {
                 keys.append(key)
@@ -262,6 +261,7 @@ struct InjectableBuilder {
         let entries = model.parameters.enumerated().map { index, parameter in
             let kind =
                 switch (parameter.deferral, parameter.isAssisted) {
+                case _ where parameter.collects: ".all"
                 case (_, true): ".argument"
                 case (.lazy, _): ".lazy"
                 case (.provider, _): ".provider"
@@ -316,7 +316,7 @@ struct InjectableBuilder {
         let arguments = model.parameters.map { parameter in
             let value =
                 parameter.assistedName
-                ?? (parameter.tags.isEmpty || parameter.isOptional
+                ?? (parameter.tags.isEmpty || parameter.isOptional || parameter.collects
                     ? "graph.provide(\(parameter.providedType).self)"
                     : "graph.provide(\(parameter.type.metatypeOperand).self, tagged: \(taggedKeyType(parameter.tags)).self)")
             return parameter.callLabel.map { "\($0): \(value)" } ?? value
@@ -353,6 +353,11 @@ struct InjectableBuilder {
         case nil: break
         }
         let support = RuntimeSymbol.support
+        if parameter.collects {
+            // NB: on the Sendable track, for a `@MainActor` type too; `resolveAll` has no async form.
+            let tags = parameter.tags.isEmpty ? "" : ", tags: " + parameter.tags.joined(separator: ", ")
+            return "try resolver.resolveAll(\(type).self\(tags))"
+        }
         if !parameter.tags.isEmpty {
             let tags = parameter.tags.joined(separator: ", ")
             if model.isMainActor {
@@ -407,8 +412,12 @@ extension InjectableModel.Parameter {
         isEscaping ? "@escaping \(type.trimmedText)" : type.trimmedText
     }
 
-    /// The type a graph provides for this parameter: `T`, `T?`, `Lazy<T>` or `ServiceProvider<T>`.
+    /// The type a graph provides for this parameter: `T`, `T?`, `Lazy<T>`, `ServiceProvider<T>` or,
+    /// for `@All`, `[T]`.
     var providedType: String {
+        if collects {
+            return "[\(type.trimmedText)]"
+        }
         switch deferral {
         case .lazy: return "\(RuntimeSymbol.support).LazyDependency<\(type.trimmedText)>"
         case .provider: return "\(RuntimeSymbol.support).ProviderDependency<\(type.trimmedText)>"

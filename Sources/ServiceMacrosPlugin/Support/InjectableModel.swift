@@ -20,9 +20,17 @@ struct InjectableModel {
         var tags: [String] = []
         /// Declared `@escaping`, which `type` leaves out and a parameter of `make` says again.
         var isEscaping = false
+        /// Marked `@All`: an array of every registration of `type` (the element type) whose tags
+        /// include `tags`; none is not missing, so the assembly checks nothing for it.
+        var collects = false
 
         /// Marked `@Assisted`: a resolve-time argument, not injected.
         var isAssisted: Bool { assistedName != nil }
+
+        /// Resolved when its owner is built, as one registration that must exist: not
+        /// `@Assisted`, optional, deferred or `@All`. Only these are checked at compile time and
+        /// are edges of a cycle.
+        var isRequired: Bool { !isAssisted && !isOptional && deferral == nil && !collects }
     }
 
     /// How a dependency that is not resolved when its owner is built is declared.

@@ -159,6 +159,38 @@ private struct NotesAssembly {
 }
 // snippet-end
 
+private protocol HealthCheck: Sendable { var name: String { get } }
+
+// snippet: macros-all
+@Injectable
+private struct DatabaseCheck: HealthCheck {
+    let name = "database"
+    init() {}
+}
+
+@Injectable
+private struct QueueCheck: HealthCheck {
+    let name = "queue"
+    init() {}
+}
+
+@Injectable
+private struct HealthReport: Sendable {
+    let checks: [any HealthCheck]
+
+    init(@All checks: [any HealthCheck]) {
+        self.checks = checks
+    }
+}
+
+@Assembly
+private struct HealthAssembly {
+    #register(DatabaseCheck.self, as: (any HealthCheck).self, tags: "database")
+    #register(QueueCheck.self, as: (any HealthCheck).self, tags: "queue")
+    #register(HealthReport.self, scope: .transient)
+}
+// snippet-end
+
 @Suite(.serviceEnv())
 struct MacrosSamples {
     @Test func forwardSharesOneInstance() throws {
@@ -166,6 +198,14 @@ struct MacrosSamples {
         env.apply(NotesAssembly())
         try env.resolve((any NoteWriting).self).add("first")
         #expect(try env.resolve((any NoteReading).self).all() == ["first"])
+    }
+
+    @Test func allCollectsEveryRegistration() throws {
+        let env = ServiceEnv(name: "health")
+        env.apply(HealthAssembly())
+        try env.validate()
+        #expect(Set(try env.resolve(HealthReport.self).checks.map(\.name)) == ["database", "queue"])
+        #expect(env.graph().node(named: "HealthReport")?.dependencies.count == 2)
     }
 
     @MainActor @Test func assembleAndResolve() async throws {
