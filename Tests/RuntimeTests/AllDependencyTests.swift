@@ -60,6 +60,13 @@ struct NoChecksAssembly {
     #register(HealthReport.self, scope: .transient)
 }
 
+/// A report that forgot `@All`: it needs a registration of the array itself.
+@Injectable
+struct PlainHealthReport: Sendable {
+    let checks: [any HealthCheck]
+    init(checks: [any HealthCheck]) { self.checks = checks }
+}
+
 /// A check that needs the report that collects it.
 struct ReportingCheck: HealthCheck {
     let name = "reporting"
@@ -134,6 +141,20 @@ struct AllDependencyTests {
                     + "which each scope provides: register 'HealthReport' with scope .scoped or .transient"
             ]
         )
+    }
+
+    @Test("an array parameter without @All, whose element type is registered: the failure says to mark it @All")
+    func forgottenAll() throws {
+        let env = ServiceEnv(name: #function)
+        env.register(PlainHealthReport.self)
+        env.register((any HealthCheck).self, tags: "queue") { QueueCheck() }
+        let error = #expect(throws: ResolutionFailure.self) { try env.require(PlainHealthReport.self) }
+        #expect(
+            error?.hint == #"its element type is registered as HealthCheck[tag: "queue"]: to take every one, "#
+                + "mark the initializer parameter @All, or call resolveAll(_:tags:)"
+        )
+        env.register([any HealthCheck].self) { [QueueCheck()] }
+        #expect(try env.require(PlainHealthReport.self).checks.count == 1)
     }
 
     @Test("a collected registration that needs the collector is a cycle, reported as one")

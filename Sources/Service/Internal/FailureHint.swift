@@ -66,10 +66,26 @@ enum FailureHint {
         }
         let others = storage.registeredTagSets(of: key.type).map { serviceName(key.type, tags: $0) }
         guard !others.isEmpty else {
-            return nil
+            return collectionHint(for: key, in: storage)
         }
         let keys = others.joined(separator: ", ")
         return "its type is registered only as \(keys): resolve it with the tags of one of them"
+    }
+
+    /// For an array that is not registered while its element type is: how to take every
+    /// registration of the element instead (`@All`, `resolveAll`), or nil.
+    private static func collectionHint(for key: Key, in storage: ServiceStorage) -> String? {
+        guard key.tags.isEmpty, let element = (key.type as? any CollectedArray.Type)?.elementType else {
+            return nil
+        }
+        let members = storage.registeredTagSets(of: element).map { serviceName(element, tags: $0) }
+        guard !members.isEmpty else {
+            return nil
+        }
+        return """
+            its element type is registered as \(members.joined(separator: ", ")): to take every one, mark the \
+            initializer parameter @All, or call resolveAll(_:tags:)
+            """
     }
 
     /// The key of a MainActor-track registration spelled `name`, nearest environment first: a
@@ -160,4 +176,14 @@ enum FailureHint {
         }
         return "\(declared), and this scope does not register it: register it in the scope \(then)"
     }
+}
+
+/// An array type, whose element type a hint can name: `[any HealthCheck]`, unregistered, when
+/// `any HealthCheck` is registered.
+private protocol CollectedArray {
+    static var elementType: Any.Type { get }
+}
+
+extension Array: CollectedArray {
+    fileprivate static var elementType: Any.Type { Element.self }
 }
