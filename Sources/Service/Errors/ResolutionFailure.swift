@@ -31,8 +31,9 @@ public struct ResolutionFailure: Error, CustomStringConvertible, Sendable {
     public let chain: [String]
     /// How to fix the failure, when the environment knows more than the error says: for a
     /// service that is not registered, that it is registered on the other track, that an
-    /// assembly declares it `#external` (per scope, or for you to register), or that its type is
-    /// registered under other tags. Nil otherwise.
+    /// assembly declares it `#external` (per scope, or for you to register), that its type is
+    /// registered under other tags, or for an array, that its element type is registered (take
+    /// every one with ``All``). Nil otherwise.
     ///
     /// ```swift
     /// @MainActor final class ViewModel {}

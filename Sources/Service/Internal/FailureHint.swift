@@ -1,6 +1,7 @@
 /// What an environment knows of a service that a resolve did not find, said as how to fix the
 /// failure: the registration is on the other track, an assembly declares the service `#external`
-/// (per scope, or for the app to register), or its type is registered under other tags.
+/// (per scope, or for the app to register), its type is registered under other tags, or it is an
+/// array whose element type is registered.
 ///
 /// Read only when a failure is reported (`ResolutionFailure`), never by `resolve`, whose
 /// `ServiceError` keeps the original library's text. It looks registrations up by type and tags,
