@@ -3,20 +3,23 @@ extension ServiceEnv {
     /// and throws one error listing every one that failed.
     ///
     /// Call it at start-up, after the registrations and before serving: the first request then
-    /// neither waits for a connection pool nor finds that a configuration file is missing. It
-    /// builds each `.singleton` and `.immortal` registration a resolve from this environment
-    /// finds (its own, and those it inherits that it does not override), one after another: first
-    /// those with an `async` factory, so that a synchronous singleton that needs one finds it
-    /// built, then the others, each group in the order of their names, and those of the
-    /// MainActor track on the main actor; each is cached where that resolve would cache it: from a scope, in the
-    /// environment every scope shares, and in a child environment (``init(name:parent:)``), the
-    /// child's own copy. A singleton's dependencies are built with it, whatever their scope, as a
-    /// resolve builds them. It leaves alone what a first resolve would not build, or builds per use:
-    /// transient, graph-scoped, `.scoped`, `.weak` and custom-scoped registrations, factories
-    /// that take arguments, and instances handed to `register(_:)`. An instance already built is
-    /// kept. A failure does not stop the others: each is kept, with the chain of services that
-    /// were being built, and thrown together once every singleton has been tried; a singleton that
-    /// failed is tried again by its next resolve.
+    /// neither waits for a connection pool nor finds that a configuration file is missing.
+    ///
+    /// It builds each `.singleton` and `.immortal` registration that a resolve from this
+    /// environment finds (its own, and those it inherits that it does not override), one after
+    /// another: first those with an `async` factory, so that a synchronous singleton that needs
+    /// one finds it built, then the others, each group in the order of their names. Those of the
+    /// MainActor track are built on the main actor. Each instance is cached where that resolve
+    /// would cache it: from a scope, in the environment every scope shares; in a child
+    /// environment (``init(name:parent:)``), the child's own copy. A singleton's dependencies are
+    /// built with it, whatever their scope, as a resolve builds them.
+    ///
+    /// It leaves alone what a first resolve would not build, or builds per use: transient,
+    /// graph-scoped, `.scoped`, `.weak` and custom-scoped registrations, factories that take
+    /// arguments, and instances handed to `register(_:)`. An instance already built is kept. A
+    /// failure does not stop the others: each is kept, with the chain of services that were being
+    /// built, and thrown together once every singleton has been tried; a singleton that failed is
+    /// tried again by its next resolve.
     ///
     /// ```swift
     /// actor ConnectionPool {
