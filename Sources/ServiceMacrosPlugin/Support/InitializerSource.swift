@@ -118,7 +118,6 @@ struct InitializerSource {
                     continue
                 }
                 injected = collected
-                injected.isEscaping = isEscaping
             } else if let tags = parameter.attributes.attribute(named: "Tags") {
                 let problem: InjectableDiagnostic? =
                     if injected.isAssisted {

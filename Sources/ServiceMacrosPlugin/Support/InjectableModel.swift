@@ -28,8 +28,8 @@ struct InjectableModel {
         var isAssisted: Bool { assistedName != nil }
 
         /// Resolved when its owner is built, as one registration that must exist: not
-        /// `@Assisted`, optional, deferred or `@All`. Only these are checked at compile time and
-        /// are edges of a cycle.
+        /// `@Assisted`, optional, deferred or `@All`. Only these are edges of a cycle (a deferred
+        /// one is checked at compile time too, and breaks cycles).
         var isRequired: Bool { !isAssisted && !isOptional && deferral == nil && !collects }
     }
 
