@@ -60,6 +60,28 @@ struct NoChecksAssembly {
     #register(HealthReport.self, scope: .transient)
 }
 
+/// A store the application writes to, which is also one of the health checks.
+@Injectable
+final class MetricsCheck: HealthCheck {
+    let name = "metrics"
+    init() {}
+}
+
+/// What reads the metrics check by its tagged key.
+@Injectable
+struct MetricsPage: Sendable {
+    let check: any HealthCheck
+    init(@Tags("metrics") check: any HealthCheck) { self.check = check }
+}
+
+@Assembly
+struct MetricsAssembly {
+    #register(MetricsCheck.self)
+    #forward((any HealthCheck).self, tags: "metrics", to: MetricsCheck.self)
+    #register(HealthReport.self, scope: .transient)
+    #register(MetricsPage.self, scope: .transient)
+}
+
 /// A report that forgot `@All`: it needs a registration of the array itself.
 @Injectable
 struct PlainHealthReport: Sendable {
@@ -155,6 +177,21 @@ struct AllDependencyTests {
         )
         env.register([any HealthCheck].self) { [QueueCheck()] }
         #expect(try env.require(PlainHealthReport.self).checks.count == 1)
+    }
+
+    @Test("a type that is a service of its own and a member of a collection: one instance, through a tagged forward")
+    func taggedForwardMember() throws {
+        let env = ServiceEnv(name: #function)
+        env.apply(MetricsAssembly())
+        try env.validate()
+        let store = try env.resolve(MetricsCheck.self)
+        let collected = try env.resolve(HealthReport.self).checks
+        #expect(collected.count == 1)
+        #expect(collected.first.map { ObjectIdentifier($0 as AnyObject) } == ObjectIdentifier(store))
+        let page = try env.resolve(MetricsPage.self)
+        #expect(ObjectIdentifier(page.check as AnyObject) == ObjectIdentifier(store))
+        let edges = env.graph().node(named: #"HealthCheck[tag: "metrics"]"#)?.dependencies.map(\.target)
+        #expect(edges == ["MetricsCheck"])
     }
 
     @Test("a collected registration that needs the collector is a cycle, reported as one")

@@ -32,10 +32,44 @@
 /// an assembly it includes, or declared with `#external`), and that `target` is a `key`; a
 /// forward to a type registered with `#registerMain` is registered on the main actor's track.
 /// A forward resolves its target synchronously: to a target whose initializer is `async`, it
-/// returns the instance once `resolveAsync` has built it (warm it at start-up), and throws
+/// returns the instance once `resolveAsync` or ``ServiceEnv/warmUp()`` has built it, and throws
 /// ``ServiceUsageError/asyncFactory(serviceType:)`` before.
 /// `validate()` and the graph exports show the forward as a service that depends on `target`, and
 /// `@Assembly(checkCycles: true)` follows a forward to a type the same assembly registers.
 @freestanding(declaration)
 public macro forward<Key, Target>(_ key: Key.Type, to target: Target.Type) =
     #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
+/// Makes `key`, registered under `tags`, another name for the registration of `target` in an
+/// `@Assembly`: one instance of `target` that is also a member of an ``All`` collection, or the
+/// tagged key a service asks for with ``Tags``.
+///
+/// A type registered once for itself and once more as a tagged member of a collection is two
+/// registrations with an instance each: the health check would report on a store the
+/// application does not use. Register it once and forward the tagged key to it:
+///
+/// ```swift
+/// protocol HealthCheck: Sendable { var name: String { get } }
+///
+/// @Injectable
+/// final class MetricsStore: HealthCheck {
+///     let name = "metrics"
+///     init() {}
+/// }
+///
+/// @Assembly
+/// struct MetricsAssembly {
+///     #register(MetricsStore.self)
+///     #forward((any HealthCheck).self, tags: "metrics", to: MetricsStore.self)
+/// }
+/// ```
+///
+/// The target is the untagged registration of `target`. Everything else is as for
+/// ``forward(_:to:)``; `@Assembly(checkCycles: true)` does not follow a tagged forward, as it
+/// does not follow tagged dependencies.
+@freestanding(declaration)
+public macro forward<Key, Target, each Tag: Hashable & Sendable>(
+    _ key: Key.Type,
+    tags: repeat each Tag,
+    to target: Target.Type,
+) = #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")

@@ -75,11 +75,13 @@ enum AssemblyFixIt: FixItMessage {
     case registerKeyWithClosure(key: String)
     case moveScopeAfterTags
     case forwardToOneInstance(service: String)
+    case forwardToRegistration(key: String, service: String)
     case keepTwoInstances
 
     var message: String {
         switch self {
         case .forwardToOneInstance(let service): "register '\(service)' once and forward both types to it"
+        case .forwardToRegistration(let key, let service): "forward '\(key)' to the registration of '\(service)'"
         case .keepTwoInstances: "keep two instances: write 'scope: .singleton'"
         case .removeDuplicate: "remove the duplicate registration"
         case .registerKeyWithClosure(let key): "register '\(key)' with the closure"
@@ -92,7 +94,8 @@ enum AssemblyFixIt: FixItMessage {
         case .removeDuplicate: MessageID(domain: "ServiceMacros", id: "removeDuplicate")
         case .registerKeyWithClosure: MessageID(domain: "ServiceMacros", id: "registerKeyWithClosure")
         case .moveScopeAfterTags: MessageID(domain: "ServiceMacros", id: "moveScopeAfterTags")
-        case .forwardToOneInstance: MessageID(domain: "ServiceMacros", id: "forwardToOneInstance")
+        case .forwardToOneInstance, .forwardToRegistration:
+            MessageID(domain: "ServiceMacros", id: "forwardToOneInstance")
         case .keepTwoInstances: MessageID(domain: "ServiceMacros", id: "keepTwoInstances")
         }
     }

@@ -96,7 +96,8 @@ extension AssemblyBuilder {
     fileprivate func forwardAliases(_ lines: SourceLines?, defined: Set<String>) -> [String] {
         var defined = defined
         var aliases: [String] = []
-        for forward in model.registrations where forward.isForward {
+        // NB: a tagged forward is not followed: the graph's nodes are untagged.
+        for forward in model.registrations where forward.isForward && forward.tags.isEmpty {
             let target = cycleAlias(of: forward.service)
             let key = cycleAlias(of: forward.key)
             guard defined.contains(target), defined.insert(key).inserted else {

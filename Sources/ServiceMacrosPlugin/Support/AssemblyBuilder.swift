@@ -141,7 +141,7 @@ struct AssemblyBuilder {
                 let (register, resolve) = onMain ? ("registerMain", "resolveMain") : ("register", "resolve")
                 lines.append(
                     """
-                    env.\(register)(\(registration.key).self, scope: .transient) { () throws(\(RuntimeSymbol.failure)) -> \(registration.key) in
+                    env.\(register)(\(registration.key).self, \(registration.tagsArgument)scope: .transient) { () throws(\(RuntimeSymbol.failure)) -> \(registration.key) in
                             try \(RuntimeSymbol.environment).current.\(resolve)(\(registration.service).self) as \(registration.key)
                         }
                     """

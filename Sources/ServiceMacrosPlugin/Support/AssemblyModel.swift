@@ -173,7 +173,7 @@ extension AssemblyModel {
                 )
                 continue
             }
-            if registration.isForward && registration.key == registration.service {
+            if registration.isForward && registration.key == registration.service && registration.tags.isEmpty {
                 let message = AssemblyDiagnostic.forwardToItself(type: registration.key)
                 context.diagnose(Diagnostic(node: line, message: message))
                 continue
