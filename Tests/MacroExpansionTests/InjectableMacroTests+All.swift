@@ -58,7 +58,7 @@ struct InjectableAllTests {
         )
     }
 
-    @Test("a @MainActor type and an async initializer resolve an @All parameter with resolveAll too")
+    @Test("a @MainActor type resolves an @All parameter on either track, with an async initializer too")
     func collectedParameterOtherForms() {
         assertMacroExpansion(
             """
@@ -86,7 +86,7 @@ struct InjectableAllTests {
                         ]
                     }
                     static func make(resolver: __ServiceMacroSupport.Environment) async throws(__ServiceMacroSupport.Failure) -> Self {
-                        await Self(checks: try resolver.resolveAll((any HealthCheck).self))
+                        await Self(checks: try __ServiceMacroSupport.resolveAllOnEitherTrack((any HealthCheck).self, in: resolver))
                     }
                     static func make(graph: some InjectionRequirements) async -> Self {
                         await Self(checks: graph.provide([any HealthCheck].self))

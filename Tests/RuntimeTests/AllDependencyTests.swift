@@ -37,6 +37,22 @@ final class HealthScreen {
     init(@All checks: [any HealthCheck]) { self.checks = checks }
 }
 
+@MainActor protocol Panel: AnyObject { var title: String { get } }
+
+@MainActor
+final class TitledPanel: Panel {
+    let title: String
+    init(title: String) { self.title = title }
+}
+
+/// A `@MainActor` type that collects `@MainActor` members, registered with `registerMain`.
+@Injectable
+@MainActor
+final class PanelBar {
+    let panels: [any Panel]
+    init(@All("bar") panels: [any Panel]) { self.panels = panels }
+}
+
 @Injectable
 struct SlowHealthReport: Sendable {
     let checks: [any HealthCheck]
@@ -127,6 +143,23 @@ struct AllDependencyTests {
         env.registerMain(HealthScreen.self)
         #expect(Set(try env.resolveMain(HealthScreen.self).checks.map(\.name)) == ["database", "cache"])
         #expect(try await env.resolveAsync(SlowHealthReport.self).checks.map(\.name) == ["database"])
+    }
+
+    @Test("a @MainActor type collects @MainActor members, and a built async member")
+    @MainActor
+    func mainActorMembers() async throws {
+        let env = ServiceEnv(name: #function)
+        env.registerMain((any Panel).self, tags: "bar", "notes") { TitledPanel(title: "notes") }
+        env.registerMain((any Panel).self, tags: "bar", "search") { TitledPanel(title: "search") }
+        env.registerMain((any Panel).self, tags: "menu") { TitledPanel(title: "menu") }
+        env.registerMain(PanelBar.self, scope: .transient)
+        #expect(Set(try env.resolveMain(PanelBar.self).panels.map(\.title)) == ["notes", "search"])
+
+        env.register((any HealthCheck).self, tags: "slow") { () async -> any HealthCheck in QueueCheck() }
+        env.registerMain(HealthScreen.self, scope: .transient)
+        #expect(throws: ServiceError.self) { try env.resolveMain(HealthScreen.self) }
+        _ = try await env.resolveAsync((any HealthCheck).self, tags: "slow")
+        #expect(try env.resolveMain(HealthScreen.self).checks.map(\.name) == ["queue"])
     }
 
     @Test("the dependency list, validate() and the graph name each registration collected")

@@ -137,6 +137,40 @@ public enum __ServiceMacroSupport {
         }
     }
 
+    /// The form of `ServiceEnv.resolveAll(_:tags:)` for an `@All` dependency of a `@MainActor`
+    /// service: every registration of `type` whose tags include `tags`, on whichever track each
+    /// is, in the order `resolveAll` returns them. A registration whose factory takes arguments
+    /// is left out, as `resolveAll` leaves it; an `async` one's instance is returned once built.
+    @MainActor
+    public static func resolveAllOnEitherTrack<T, each Tag: Hashable & Sendable>(
+        _ type: T.Type,
+        tags: repeat each Tag,
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> [T] {
+        let required = tagSet(repeat each tags)
+        let storage = env.storage
+        var values: [T] = []
+        for key in storage.registeredTagSets(of: type) where key.isSuperset(of: required) {
+            guard let (slot, registration, _) = storage.registration(for: type, tags: key),
+                registration.form != .arguments
+            else {
+                continue
+            }
+            if let cached = storage.cachedValue(type, in: slot, track: registration.track) {
+                values.append(cached)
+            } else if ResolutionTracing.isOn {
+                values.append(
+                    try env.traced(type, tags: key) { () throws(ServiceError) -> T in
+                        try storage.resolveOnEitherTrack(type, tags: key, in: env)
+                    }
+                )
+            } else {
+                values.append(try storage.resolveOnEitherTrack(type, tags: key, in: env))
+            }
+        }
+        return values
+    }
+
     /// The optional form of `resolveOnEitherTrack(_:tags:in:)`: `nil` when nothing is registered
     /// under `tags`.
     @MainActor

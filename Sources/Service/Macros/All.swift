@@ -7,8 +7,11 @@
 /// returns them. None is a valid answer: the parameter is an empty array then, so the assembly
 /// checks nothing at compile time for it. ``ServiceEnv/validate(including:)`` and the graph
 /// exports draw an edge to each registration it collects, and a shared service that collects
-/// a per-scope one is a captive dependency there, as for any other dependency. The elements are
-/// Sendable services, resolved on the Sendable track (a `@MainActor` type's too).
+/// a per-scope one is a captive dependency there, as for any other dependency. A Sendable
+/// type's members are Sendable services; a `@MainActor` type's are found on either track, so
+/// they may be `@MainActor` services registered with `registerMain`. A member whose factory is
+/// `async` is there once ``ServiceEnv/resolveAsync(_:tags:)`` or ``ServiceEnv/warmUp()`` has
+/// built it (the owner's resolve throws before, as a synchronous resolve of it does).
 ///
 /// It is a parameter property wrapper that passes the value through unchanged, so callers of
 /// the initializer see a plain array parameter.

@@ -354,9 +354,11 @@ struct InjectableBuilder {
         }
         let support = RuntimeSymbol.support
         if parameter.collects {
-            // NB: on the Sendable track, for a `@MainActor` type too; `resolveAll` has no async form.
+            // NB: a `@MainActor` type's members may be on either track. Neither has an async form.
             let tags = parameter.tags.isEmpty ? "" : ", tags: " + parameter.tags.joined(separator: ", ")
-            return "try resolver.resolveAll(\(type).self\(tags))"
+            return model.isMainActor
+                ? "try \(support).resolveAllOnEitherTrack(\(type).self\(tags), in: resolver)"
+                : "try resolver.resolveAll(\(type).self\(tags))"
         }
         if !parameter.tags.isEmpty {
             let tags = parameter.tags.joined(separator: ", ")
