@@ -108,11 +108,11 @@ extension ServiceStorage {
     /// factory that takes arguments. Those with an `async` factory come first; each group is
     /// ordered by name.
     func singletonsToWarm() -> [SingletonToWarm] {
-        var seen = Set<SlotKey>()
+        var seen = Set<TaggedKey>()
         var singletons: [SingletonToWarm] = []
         for link in chain {
             for (type, tags, registration, _) in link.ownRegistrationsWithMarks() {
-                guard seen.insert(SlotKey(type: ObjectIdentifier(type), tags: tags)).inserted else {
+                guard seen.insert(TaggedKey(type: ObjectIdentifier(type), tags: tags)).inserted else {
                     continue
                 }
                 let scope = registration.scope
@@ -135,9 +135,4 @@ extension ServiceStorage {
         }
     }
 
-    /// A registration's key: its type and tags.
-    private struct SlotKey: Hashable {
-        let type: ObjectIdentifier
-        let tags: TagSet
-    }
 }

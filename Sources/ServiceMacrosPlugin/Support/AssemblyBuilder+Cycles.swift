@@ -73,13 +73,7 @@ extension AssemblyBuilder {
             conformances.append("\(node.service).__CycleRequirements")
         }
         let aliases = nodes.map { node in
-            let message = cycleMessage(of: node.key)
-            let alias = "typealias \(message) = \(node.service).__CycleEdges<__CycleGraph>"
-            let witness = "    typealias \(cycleAlias(of: node.key)) = \(message)"
-            guard let directive = lines?.directive(for: node.node) else {
-                return "    \(alias)\n\(witness)"
-            }
-            return "    \(directive)\n    \(alias)\n    #sourceLocation()\n\(witness)"
+            cycleGraphMember(of: node, definedAs: "\(node.service).__CycleEdges<__CycleGraph>", lines)
         }
         let all = aliases + forwardAliases(lines, defined: Set(nodes.map { cycleAlias(of: $0.key) }))
         let body = all.isEmpty ? "" : "\n" + all.joined(separator: "\n") + "\n"
@@ -103,16 +97,26 @@ extension AssemblyBuilder {
             guard defined.contains(target), defined.insert(key).inserted else {
                 continue
             }
-            let message = cycleMessage(of: forward.key)
-            let alias = "typealias \(message) = \(target)"
-            let witness = "    typealias \(key) = \(message)"
-            guard let directive = lines?.directive(for: forward.node) else {
-                aliases.append("    \(alias)\n\(witness)")
-                continue
-            }
-            aliases.append("    \(directive)\n    \(alias)\n    #sourceLocation()\n\(witness)")
+            aliases.append(cycleGraphMember(of: forward, definedAs: target, lines))
         }
         return aliases
+    }
+
+    /// A member of the cycle graph: `registration`'s key alias, defined as `definition` through a
+    /// type alias named for the cycle's message, at the registration's line, where the compiler
+    /// reports an alias that refers to itself.
+    private func cycleGraphMember(
+        of registration: AssemblyModel.Registration,
+        definedAs definition: String,
+        _ lines: SourceLines?,
+    ) -> String {
+        let message = cycleMessage(of: registration.key)
+        let alias = "typealias \(message) = \(definition)"
+        let witness = "    typealias \(cycleAlias(of: registration.key)) = \(message)"
+        guard let directive = lines?.directive(for: registration.node) else {
+            return "    \(alias)\n\(witness)"
+        }
+        return "    \(directive)\n    \(alias)\n    #sourceLocation()\n\(witness)"
     }
 }
 
