@@ -67,6 +67,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: NoteStore.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: (any NoteReading).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
@@ -218,6 +219,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: RequestContext.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: (any RequestInfo).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
@@ -227,6 +229,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: RequestContext.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: (any RequestInfo).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
@@ -236,6 +239,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: RequestContext.Type) -> Registrations.`RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient` { fatalError() }
                         final func check(_ type: (any RequestInfo).Type) -> Registrations.`(any RequestInfo) is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient` { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
@@ -245,6 +249,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: RequestContext.Type) -> Registrations.`RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient` { fatalError() }
                         final func check(_ type: (any RequestInfo).Type) -> Registrations.`(any RequestInfo) is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient` { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
@@ -353,6 +358,7 @@ extension AssemblyMacroTests {
                     nonisolated class Provided {
                         final func check(_ type: (any NoteReading).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 

@@ -94,6 +94,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: NoteService.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Stats.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
@@ -106,6 +107,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: NoteService.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Stats.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
@@ -271,6 +273,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: Handler.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Screen.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
@@ -280,6 +283,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: Handler.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Screen.Type) -> Registrations.`Screen is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
@@ -289,6 +293,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: Handler.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Screen.Type) -> Registrations.`Screen is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
@@ -298,6 +303,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: Handler.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Screen.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
@@ -421,6 +427,7 @@ extension AssemblyMacroTests {
                     nonisolated class Provided {
                         final func check(_ type: EditorSession.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 

@@ -78,6 +78,7 @@ extension AssemblyMacroTests {
                 final func check(_ type: (any NoteReading).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                 final func check(_ type: (any NoteWriting).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                 final func check<T>(_ type: T.Type) -> T { fatalError() }
+                final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                 final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
             }
 

@@ -71,6 +71,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: MetricsStore.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: (any HealthCheck).Type, tagged: (tags: Void, `tagged "metrics"`: Void).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
@@ -183,6 +184,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: MetricsStore.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: (any HealthCheck).Type, tagged: (tags: Void, `tagged "metrics"`: Void).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 

@@ -102,6 +102,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: Config.Type, tagged: (tags: Void, `tagged "staging"`: Void).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: (any Store).Type, tagged: (tags: Void, `tagged 1`: Void).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
@@ -265,6 +266,7 @@ extension AssemblyMacroTests {
                         final func check(_ type: Config.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Database.Type, tagged: (tags: Void, `tagged "replica"`: Void).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 

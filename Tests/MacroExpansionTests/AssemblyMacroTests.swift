@@ -81,6 +81,7 @@ struct AssemblyMacroTests {
                         final func check(_ type: Database.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: UserRepository.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
@@ -180,6 +181,7 @@ struct AssemblyMacroTests {
                     nonisolated class Provided {
                         final func check(_ type: (any Clock).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
@@ -263,6 +265,7 @@ struct AssemblyMacroTests {
                         final func check(_ type: Config.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Flags.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
@@ -330,6 +333,7 @@ struct AssemblyMacroTests {
                         final func check(_ type: Palette.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Palette.Type, tagged: (tags: Void, `tagged "dark"`: Void).Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
@@ -337,6 +341,7 @@ struct AssemblyMacroTests {
                         final func check(_ type: Palette.Type) -> Registrations.`Palette is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
                         final func check(_ type: Palette.Type, tagged: (tags: Void, `tagged "dark"`: Void).Type) -> Registrations.`Palette is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 

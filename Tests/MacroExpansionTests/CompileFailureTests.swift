@@ -431,6 +431,16 @@ struct CompileFailureTests {
         )
     }
 
+    @Test(
+        "an array the assembly does not register, whose element type it does, fails on its line, saying to mark it @All"
+    )
+    func arrayWithoutAll() async {
+        let build = await Self.build
+        let errors = build.errors(onLine: 170, inFile: "Declarations.swift")
+        let message = missingArrayProviderMessage("ArrayReport", needs: "[any ArrayCheck]")
+        #expect(errors.count == 1 && errors[0].hasSuffix("170:9: " + message), "\(errors)")
+    }
+
     @Test("no expansion in the fixture compiles with a warning")
     func noWarningsInExpansions() async {
         let build = await Self.build
@@ -449,10 +459,10 @@ struct CompileFailureTests {
             444, 451, 460, 474, 488, 497,
         ]
         #expect(lines.isSubset(of: expected), "unexpected errors: \(build.errorMessages)")
-        // NB: the cases at its end are `deferredDependencies`'s and `forwardMistakes`'s.
+        // NB: the cases at its end are `deferredDependencies`'s, `forwardMistakes`'s and the ones after.
         let caseLines = [
             "Declarations.swift:63:", "Declarations.swift:85:", "Declarations.swift:86:", "Declarations.swift:108:",
-            "Declarations.swift:109:", "Declarations.swift:126:", "Declarations.swift:146:",
+            "Declarations.swift:109:", "Declarations.swift:126:", "Declarations.swift:146:", "Declarations.swift:170:",
         ]
         let declarationErrors = build.output.split(separator: "\n").filter { line in
             line.contains("Declarations.swift:") && line.contains(": error:")

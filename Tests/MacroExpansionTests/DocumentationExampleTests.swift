@@ -200,6 +200,7 @@ struct DocumentationExampleTests {
                         final func check(_ type: Config.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: HomeViewModel.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
@@ -210,6 +211,7 @@ struct DocumentationExampleTests {
                         final func check(_ type: Config.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: HomeViewModel.Type) -> Registrations.`HomeViewModel is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 
@@ -418,6 +420,7 @@ struct DocumentationExampleTests {
                         final func check(_ type: Ping.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check(_ type: Pong.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                         final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
                         final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
                     }
 

@@ -3,6 +3,70 @@ import Testing
 
 @Suite("@Injectable with @All parameters")
 struct InjectableAllTests {
+    @Test(
+        "an array parameter without @All is a dependency whose check, when it is not registered, says to mark it @All")
+    func arrayWithoutAll() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            struct HealthReport {
+                init(checks: [any HealthCheck], names: Array<String>, later: Lazy<[Plugin]>, again: [any HealthCheck]) {}
+            }
+            """,
+            expandedSource: """
+                struct HealthReport {
+                    init(checks: [any HealthCheck], names: Array<String>, later: Lazy<[Plugin]>, again: [any HealthCheck]) {}
+                }
+
+                extension HealthReport: __ServiceMacroSupport.InjectableType {
+                    enum `[any HealthCheck] is not registered: mark the parameter @All to take every registration of its element type` {}
+                    enum `Array<String> is not registered: mark the parameter @All to take every registration of its element type` {}
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {
+                        associatedtype D0 = `[any HealthCheck] is not registered: mark the parameter @All to take every registration of its element type`
+                        func check(_ type: [any HealthCheck].Type) -> D0
+                        associatedtype D1 = `Array<String> is not registered: mark the parameter @All to take every registration of its element type`
+                        func check(_ type: Array<String>.Type) -> D1
+                        associatedtype D2 = [Plugin]
+                        func check(_ type: [Plugin].Type) -> D2
+                    }
+                    nonisolated static func `HealthReport.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol __InjectionRequirement1 {
+                        func provide(_ type: Array<String>.Type) -> Array<String>
+                    }
+                    nonisolated protocol __InjectionRequirement2 {
+                        func provide(_ type: __ServiceMacroSupport.LazyDependency<[Plugin]>.Type) -> __ServiceMacroSupport.LazyDependency<[Plugin]>
+                    }
+                    nonisolated protocol InjectionRequirements: __InjectionRequirement1, __InjectionRequirement2 {
+                        func provide(_ type: [any HealthCheck].Type) -> [any HealthCheck]
+                    }
+                    private static var `HealthReport is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `HealthReport is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency([any HealthCheck].self, label: "checks", kind: .required),
+                            __ServiceMacroSupport.Dependency(Array<String>.self, label: "names", kind: .required),
+                            __ServiceMacroSupport.Dependency([Plugin].self, label: "later", kind: .lazy),
+                            __ServiceMacroSupport.Dependency([any HealthCheck].self, label: "again", kind: .required),
+                        ]
+                    }
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
+                        Self(checks: try resolver.resolve([any HealthCheck].self), names: try resolver.resolve(Array<String>.self), later: __ServiceMacroSupport.LazyDependency([Plugin].self, in: resolver), again: try resolver.resolve([any HealthCheck].self))
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) -> Self {
+                        Self(checks: graph.provide([any HealthCheck].self), names: graph.provide(Array<String>.self), later: graph.provide(__ServiceMacroSupport.LazyDependency<[Plugin]>.self), again: graph.provide([any HealthCheck].self))
+                    }
+                    nonisolated protocol __CycleRequirements {
+                        associatedtype Cycle_any_HealthCheck = Void
+                        associatedtype Cycle_Array_String = Void
+                    }
+                    typealias __CycleEdges<G: __CycleRequirements> = __ServiceMacroSupport.CycleEdges<G.Cycle_any_HealthCheck, G.Cycle_Array_String>.Result
+                }
+                """,
+        )
+    }
+
     @Test("an @All parameter resolves every registration of its element type, and the assembly checks nothing for it")
     func collectedParameter() {
         assertMacroExpansion(

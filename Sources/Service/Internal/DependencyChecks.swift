@@ -18,6 +18,11 @@
 // so a position that no registered `check(_:tagged:)` matches keeps that default, and the error
 // quotes it.
 //
+// A required array dependency (`[any Plugin]`) that the assembly does not register keeps a default
+// of that kind too (`` HealthReport.`[any Plugin] is not registered: mark the parameter @All to
+// take every registration of its element type` ``): the graph's second fallback, for any array
+// type, returns whatever the position asks for, and is more specific than the first.
+//
 // NB: a constraint that fails at a call, not a conformance that fails where it is declared: the
 // compiler reports a failed conformance declared in a macro expansion twice, with notes about
 // every candidate and an offer to add stubs to generated code.

@@ -267,6 +267,8 @@ struct AssemblyBuilder {
     ///
     /// NB: classes, not protocols with extensions: a graph class finds a member of its own class
     /// before a generic one, which is how a registered type's `check(_:)` wins over the fallback.
+    /// The root classes have two untagged fallbacks: one returns the type asked for, the other,
+    /// more specific, an array's position's default (which says to mark the parameter `@All`).
     private func providedClasses() -> [String] {
         let classAccess = model.accessModifier == nil ? "" : "open "
         return Base.allCases.map { base in
@@ -283,6 +285,7 @@ struct AssemblyBuilder {
                 header = "\(classAccess)nonisolated class \(base.name) {"
                 members += [
                     "\n    \(access)final func check<T>(_ type: T.Type) -> T { fatalError() }",
+                    "\n    \(access)final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }",
                     "\n    \(access)final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason "
                         + "{ fatalError() }",
                 ]

@@ -112,6 +112,7 @@ struct InitializerSource {
                 injected.assistedName = (parameter.secondName ?? parameter.firstName).text
             }
             injected.isEscaping = isEscaping
+            injected.couldCollect = true
             if let all = parameter.attributes.attribute(named: "All") {
                 guard let collected = collected(all, type: type, parameter: parameter, context: context) else {
                     valid = false
@@ -335,6 +336,11 @@ extension TypeSyntax {
     /// The `inout` of a parameter declared `inout T`, else nil.
     var inoutSpecifier: Syntax? {
         self.as(AttributedTypeSyntax.self)?.specifiers.first { $0.trimmedText == "inout" }.map { Syntax($0) }
+    }
+
+    /// Whether this type is spelled as an array, `[T]` or `Array<T>`.
+    var isArray: Bool {
+        self.is(ArrayTypeSyntax.self) || genericArgument(of: "Array") != nil
     }
 
     /// `T` when this type is spelled `name<T>` (or `Service.name<T>`), else nil.

@@ -144,15 +144,25 @@ struct InjectableBuilder {
     /// service's cannot reach a scope's), as `validate()` says too. A `@MainActor` type's may find `T`
     /// on either track, a Sendable type's on the Sendable one only, as their required `T` may.
     private var requiredDependencies: [String] {
-        var types: [String] = []
+        requiredDependencyChecks.map(\.type)
+    }
+
+    /// Each of ``requiredDependencies``, in the same order, and whether its check says to mark
+    /// the parameter `@All` when the assembly does not provide it: an array that an initializer's
+    /// parameter takes as it is (not deferred), which `@All` could collect instead.
+    private var requiredDependencyChecks: [(type: String, suggestsAll: Bool)] {
+        var checks: [(type: String, suggestsAll: Bool)] = []
         for parameter in model.parameters
         where !parameter.isAssisted && !parameter.isOptional && !parameter.collects && parameter.tags.isEmpty {
             let type = parameter.type.metatypeOperand
-            if !types.contains(type) {
-                types.append(type)
+            let suggestsAll = parameter.couldCollect && parameter.deferral == nil && parameter.type.isArray
+            if let index = checks.firstIndex(where: { $0.type == type }) {
+                checks[index].suggestsAll = checks[index].suggestsAll || suggestsAll
+            } else {
+                checks.append((type, suggestsAll))
             }
         }
-        return types
+        return checks
     }
 
     /// `InjectionRequirements`: what a graph must provide to build this type with
@@ -207,12 +217,20 @@ struct InjectableBuilder {
     /// asks for, so a position the assembly does not provide keeps its default (see
     /// `DependencyChecks.swift` in Service). Where that name is another dependency's (with an
     /// older swift-syntax, whose names are words joined by `_`, two tag sets can read alike), the
-    /// default is the library's generic reason.
+    /// default is the library's generic reason. A required array's default is an enum of that kind
+    /// too, which says to mark the parameter `@All` (`ReasonType.notCollected(_:)`), where the
+    /// parameter could be (see ``requiredDependencyChecks``): a graph's fallback for array types
+    /// returns whatever the position asks for.
     private var providerChecks: [ProviderCheck] {
-        let untagged = requiredDependencies.map { type in
-            ProviderCheck(fallback: type) { "func check(_ type: \(type).Type) -> \($0)" }
-        }
         var declared: Set<String> = []
+        let untagged = requiredDependencyChecks.map { type, suggestsAll in
+            let requirement = { (position: String) in "func check(_ type: \(type).Type) -> \(position)" }
+            let reason = ReasonType.notCollected(type)
+            guard suggestsAll, declared.insert(reason).inserted else {
+                return ProviderCheck(fallback: type, requirement: requirement)
+            }
+            return ProviderCheck(fallback: reason, declaresFallback: true, requirement: requirement)
+        }
         let tagged = requiredTaggedDependencies.map { key in
             let tags = taggedKeyType(key.tags)
             let requirement = { (position: String) in

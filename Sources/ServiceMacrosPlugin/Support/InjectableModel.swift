@@ -23,6 +23,9 @@ struct InjectableModel {
         /// Marked `@All`: an array of every registration of `type` (the element type) whose tags
         /// include `tags`; none is not missing, so the assembly checks nothing for it.
         var collects = false
+        /// Declared by a parameter of the initializer, which `@All` may mark (a property that an
+        /// initializer is generated for may not).
+        var couldCollect = false
 
         /// Marked `@Assisted`: a resolve-time argument, not injected.
         var isAssisted: Bool { assistedName != nil }

@@ -63,6 +63,15 @@ struct ReasonType {
         return readableName("\(type) is not registered with tags \(tags): register it with tags: \(tags)")
     }
 
+    /// The name of the type a service declares to say that its assembly does not register
+    /// `type`, an array, and how to take every registration of its element instead
+    /// (`` `[any Plugin] is not registered: mark the parameter @All to take every registration of
+    /// its element type` ``), which the compiler quotes after the service's name.
+    static func notCollected(_ type: String) -> String {
+        readableName(
+            "\(type) is not registered: mark the parameter @All to take every registration of its element type")
+    }
+
     func applied(to arguments: String...) -> String {
         let name = supportsRawIdentifiers ? readableName(sentence) : "\(RuntimeSymbol.support).\(alias)"
         return "\(name)<\(arguments.joined(separator: ", "))>"

@@ -170,6 +170,7 @@ func emptyAssemblyExpansion(_ name: String, registersMain: Bool = false, members
 
         nonisolated class Provided {
             final func check<T>(_ type: T.Type) -> T { fatalError() }
+            final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
             final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
         }
 

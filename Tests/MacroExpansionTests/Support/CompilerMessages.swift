@@ -74,6 +74,21 @@ func missingTaggedProviderMessage(_ service: String, needs dependency: String, t
         + "'`registered in the assembly, or declared with #external`'"
 }
 
+/// The compiler's first line for a required array `dependency` of `service` that the assembly
+/// does not register: the type the service declares to say so, which names the array and says to
+/// mark the parameter `@All`.
+func missingArrayProviderMessage(_ service: String, needs dependency: String) -> String {
+    let sentence =
+        "\(dependency) is not registered: mark the parameter @All to take every registration of its element type"
+    #if canImport(SwiftSyntax602)
+        let reason = "`\(sentence)`"
+    #else
+        let reason = sentence.split { !($0.isLetter || $0.isNumber || $0 == "_") }.joined(separator: "_")
+    #endif
+    return "error: local function '\(checkName(service))' requires that '\(service).\(reason)' inherit from "
+        + "'`registered in the assembly, or declared with #external`'"
+}
+
 /// Why a service may not depend on a type its assembly registers.
 enum WithheldReason {
     case mainActor

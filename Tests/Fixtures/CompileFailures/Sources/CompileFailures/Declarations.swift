@@ -147,3 +147,25 @@ struct ForwardCycleAssembly {
     #register(CycleIndex.self)
     #forward((any CycleReading).self, to: CycleStore.self)
 }
+
+// Case: an array the assembly does not register, whose element type it does: the error says to
+// mark the parameter @All. The same array marked @All, and an array it registers, are found.
+
+protocol ArrayCheck: Sendable {}
+
+@Injectable
+final class DiskCheck: ArrayCheck {
+    init() {}
+}
+
+@Injectable
+final class ArrayReport: Sendable {
+    init(checks: [any ArrayCheck], @All all: [any ArrayCheck], names: [String]) {}
+}
+
+@Assembly
+struct ArrayAssembly {
+    #register(DiskCheck.self, as: (any ArrayCheck).self, tags: "disk")
+    #register([String].self) { ["disk"] }
+    #register(ArrayReport.self)  // line 170: error, [any ArrayCheck] is not registered: mark it @All
+}
