@@ -12,6 +12,11 @@ public import Testing
 /// environment, so it can override one service of the suite's wiring. A trait that names a
 /// parent always starts a new environment from it.
 ///
+/// When the test ends, the trait that made its environment shuts it down
+/// (``Service/ServiceEnv/shutdown()``), whether the test passed, failed or threw: the instances it
+/// built that are ``Service/AsyncDisposable`` are disposed, the parent's are not, and a disposal
+/// that fails is recorded as an issue of the test.
+///
 /// ```swift
 /// import Service
 /// import ServiceTesting
@@ -40,8 +45,8 @@ public struct ServiceEnvTrait: TestTrait, SuiteTrait, TestScoping {
     /// The environment an enclosing `.serviceEnv` trait made for the test that is running, if any.
     @TaskLocal private static var enclosing: ServiceEnv?
 
-    /// Creates the test's environment, configures it, and runs the test with it as
-    /// `ServiceEnv.current`.
+    /// Creates the test's environment, configures it, runs the test with it as
+    /// `ServiceEnv.current`, and shuts it down.
     ///
     /// A trait without a parent, on a test of a suite that has a `.serviceEnv` trait of its own,
     /// makes no environment: it configures the one the suite's trait made for this test, after the
@@ -57,11 +62,27 @@ public struct ServiceEnvTrait: TestTrait, SuiteTrait, TestScoping {
             return
         }
         let env = parent.map { ServiceEnv(name: test.name, parent: $0) } ?? ServiceEnv(name: test.name)
-        try await configure(env)
-        try await Self.$enclosing.withValue(env) {
-            try await ServiceEnv.$current.withValue(env) {
-                try await function()
+        do {
+            try await configure(env)
+            try await Self.$enclosing.withValue(env) {
+                try await ServiceEnv.$current.withValue(env) {
+                    try await function()
+                }
             }
+        } catch {
+            await Self.shutDown(env, of: test)
+            throw error
+        }
+        await Self.shutDown(env, of: test)
+    }
+
+    /// Disposes what the test's environment built, as a server's shutdown does: a disposal that
+    /// fails is an issue of the test.
+    private static func shutDown(_ env: ServiceEnv, of test: Test) async {
+        do {
+            try await env.shutdown()
+        } catch {
+            Issue.record(error, "disposing the test's environment", sourceLocation: test.sourceLocation)
         }
     }
 }

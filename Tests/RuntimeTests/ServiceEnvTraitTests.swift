@@ -141,3 +141,106 @@ private func isFirstSighting(of logger: Logger, in seen: Shared<[Logger]>) -> Bo
         return !loggers.contains { $0 === logger }
     }
 }
+
+/// A connection a test's environment opens, which counts its disposals and may fail them.
+private final class TestConnection: AsyncDisposable {
+    struct CloseFailed: Error, CustomStringConvertible {
+        var description: String { "the connection could not close" }
+    }
+
+    let fails: Bool
+    let disposals = Counter()
+
+    init(fails: Bool = false) {
+        self.fails = fails
+    }
+
+    func dispose() async throws {
+        disposals.increment()
+        if fails {
+            throw CloseFailed()
+        }
+    }
+}
+
+/// The trait's end of a test, driven by calling its `provideScope` from a test, with the test's
+/// body as the closure: what the environment built is disposed once that body returns.
+@Suite("ServiceEnvTrait shuts the test's environment down")
+struct ServiceEnvTraitShutdownTests {
+    @Test("the instances the test's environment built are disposed when the test ends, the parent's are not")
+    func disposesWhatTheTestBuilt() async throws {
+        let production = ServiceEnv(name: "production")
+        production.register(TestConnection.self) { TestConnection() }
+        let shared = try production.resolve(TestConnection.self)
+        let built = Shared<TestConnection?>(nil)
+        let trait = ServiceEnvTrait.serviceEnv(inheriting: production)
+        try await trait.provideScope(for: Test.current!, testCase: nil) {
+            let connection = try ServiceEnv.current.resolve(TestConnection.self)
+            #expect(connection !== shared)
+            #expect(connection.disposals.value == 0)
+            built.withLock { $0 = connection }
+        }
+        #expect(built.withLock { $0 }?.disposals.value == 1)
+        #expect(shared.disposals.value == 0)
+        #expect(try production.resolve(TestConnection.self) === shared)
+    }
+
+    @Test("a test that throws, or whose setup throws, still has its environment disposed")
+    func disposesAfterAFailure() async throws {
+        struct SetupFailed: Error {}
+        let built = Shared<[TestConnection]>([])
+        let failingTest = ServiceEnvTrait.serviceEnv { env in
+            env.register(TestConnection.self) { TestConnection() }
+        }
+        await #expect(throws: SetupFailed.self) {
+            try await failingTest.provideScope(for: Test.current!, testCase: nil) {
+                let connection = try ServiceEnv.current.resolve(TestConnection.self)
+                built.withLock { $0.append(connection) }
+                throw SetupFailed()
+            }
+        }
+        let failingSetup = ServiceEnvTrait.serviceEnv { env in
+            env.register(TestConnection.self) { TestConnection() }
+            let connection = try env.resolve(TestConnection.self)
+            built.withLock { $0.append(connection) }
+            throw SetupFailed()
+        }
+        await #expect(throws: SetupFailed.self) {
+            try await failingSetup.provideScope(for: Test.current!, testCase: nil) {
+                Issue.record("the test ran after its setup failed")
+            }
+        }
+        #expect(built.withLock { $0.map(\.disposals.value) } == [1, 1])
+    }
+
+    @Test("a disposal that fails is an issue of the test, which names the service and the error")
+    func failedDisposalIsAnIssue() async throws {
+        let trait = ServiceEnvTrait.serviceEnv { env in
+            env.register(TestConnection.self) { TestConnection(fails: true) }
+        }
+        try await withKnownIssue {
+            try await trait.provideScope(for: Test.current!, testCase: nil) {
+                _ = try ServiceEnv.current.resolve(TestConnection.self)
+            }
+        } matching: { issue in
+            let text = String(describing: issue)
+            return text.contains("TestConnection") && text.contains("the connection could not close")
+        }
+    }
+
+    @Test("a test's trait inside a suite's adds to the suite's environment, and only the suite's trait shuts it down")
+    func onlyTheEnvironmentsMakerShutsItDown() async throws {
+        let built = Shared<TestConnection?>(nil)
+        let suite = ServiceEnvTrait.serviceEnv { env in env.register(TestConnection.self) { TestConnection() } }
+        let test = ServiceEnvTrait.serviceEnv { env in env.register(Int.self) { 1 } }
+        try await suite.provideScope(for: Test.current!, testCase: nil) {
+            try await test.provideScope(for: Test.current!, testCase: nil) {
+                built.withLock { $0 = try? ServiceEnv.current.resolve(TestConnection.self) }
+            }
+            // NB: the test's trait returned; the suite's environment, which it added to, is open.
+            #expect(built.withLock { $0 }?.disposals.value == 0)
+            #expect(try ServiceEnv.current.resolve(Int.self) == 1)
+        }
+        #expect(built.withLock { $0 }?.disposals.value == 1)
+    }
+}
