@@ -28,7 +28,8 @@ public struct ServiceWarmUpError: Error, CustomStringConvertible, Sendable {
 
     /// The environment that was warmed up.
     public let environment: String
-    /// One failure per singleton that threw, in the order they were tried.
+    /// One failure per singleton that threw: those with an `async` factory first, each group in
+    /// the order of their names.
     public let failures: [Failure]
     /// How many singletons warming up built or found built, the failed ones not counted.
     public let builtCount: Int

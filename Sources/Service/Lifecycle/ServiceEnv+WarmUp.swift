@@ -6,10 +6,13 @@ extension ServiceEnv {
     /// neither waits for a connection pool nor finds that a configuration file is missing.
     ///
     /// It builds each `.singleton` and `.immortal` registration that a resolve from this
-    /// environment finds (its own, and those it inherits that it does not override), one after
-    /// another: first those with an `async` factory, so that a synchronous singleton that needs
-    /// one finds it built, then the others, each group in the order of their names. Those of the
-    /// MainActor track are built on the main actor. Each instance is cached where that resolve
+    /// environment finds (its own, and those it inherits that it does not override): first those
+    /// with an `async` factory, side by side (each in a child task, so that a server's database
+    /// and cache connect at once, and start-up waits for the slowest, not for their sum), then the
+    /// others one after another in the order of their names, so that a synchronous singleton that
+    /// needs an `async` one finds it built. Those of the MainActor track are built on the main
+    /// actor. Singletons built side by side may need each other: a resolve that finds one being
+    /// built waits for it, as concurrent resolves do. Each instance is cached where that resolve
     /// would cache it: from a scope, in the environment every scope shares; in a child
     /// environment (``init(name:parent:)``), the child's own copy. A singleton's dependencies are
     /// built with it, whatever their scope, as a resolve builds them.
@@ -38,22 +41,52 @@ extension ServiceEnv {
     /// - Throws: ``ServiceWarmUpError`` naming every singleton that could not be built, each
     ///   with its ``ResolutionFailure``.
     public func warmUp() async throws(ServiceWarmUpError) {
-        var failures: [ServiceWarmUpError.Failure] = []
-        var builtCount = 0
-        for singleton in storage.singletonsToWarm() {
-            do {
-                if singleton.track == .main && singleton.form != .async {
-                    try await warmMain(singleton.type, tags: singleton.tags)
-                } else {
-                    try await warm(sendable(singleton.type), tags: singleton.tags)
-                }
-                builtCount += 1
-            } catch {
-                failures.append(ServiceWarmUpError.Failure(serviceType: singleton.name, error: error))
-            }
+        let singletons = storage.singletonsToWarm()
+        // NB: the `async` ones side by side: their factories wait for connections, not for a
+        // thread. The others one after another: a synchronous resolve that finds its singleton
+        // being built by another task blocks its thread until it is, and the cooperative pool
+        // has as many threads as cores.
+        var failures = await warmSideBySide(singletons.filter { $0.form == .async })
+        for singleton in singletons where singleton.form != .async {
+            failures.append(await warm(singleton))
         }
-        if !failures.isEmpty {
-            throw ServiceWarmUpError(environment: name, failures: failures, builtCount: builtCount)
+        let failed = failures.compactMap(\.self)
+        if !failed.isEmpty {
+            throw ServiceWarmUpError(environment: name, failures: failed, builtCount: failures.count - failed.count)
+        }
+    }
+
+    /// Warms each of `singletons` in a child task of its own; their failures (nil for each one
+    /// built) in the order of `singletons`.
+    private func warmSideBySide(
+        _ singletons: [ServiceStorage.SingletonToWarm]
+    ) async -> [ServiceWarmUpError.Failure?] {
+        if singletons.count == 1 {
+            return [await warm(singletons[0])]
+        }
+        return await withTaskGroup(of: (Int, ServiceWarmUpError.Failure?).self) { group in
+            for (index, singleton) in singletons.enumerated() {
+                group.addTask { (index, await self.warm(singleton)) }
+            }
+            var failures = [ServiceWarmUpError.Failure?](repeating: nil, count: singletons.count)
+            for await (index, failure) in group {
+                failures[index] = failure
+            }
+            return failures
+        }
+    }
+
+    /// Builds (or finds built) `singleton`; why it could not, or nil.
+    private func warm(_ singleton: ServiceStorage.SingletonToWarm) async -> ServiceWarmUpError.Failure? {
+        do {
+            if singleton.track == .main && singleton.form != .async {
+                try await warmMain(singleton.type, tags: singleton.tags)
+            } else {
+                try await warm(sendable(singleton.type), tags: singleton.tags)
+            }
+            return nil
+        } catch {
+            return ServiceWarmUpError.Failure(serviceType: singleton.name, error: error)
         }
     }
 
@@ -95,7 +128,7 @@ extension ServiceEnv {
 
 extension ServiceStorage {
     /// A registration that `warmUp()` builds.
-    struct SingletonToWarm {
+    struct SingletonToWarm: Sendable {
         let type: Any.Type
         let tags: TagSet
         let track: Track
