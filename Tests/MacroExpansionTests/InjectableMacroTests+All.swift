@@ -122,7 +122,7 @@ struct InjectableAllTests {
         )
     }
 
-    @Test("a @MainActor type resolves an @All parameter on either track, with an async initializer too")
+    @Test("a @MainActor type with an async initializer resolves an @All parameter on either track, building async ones")
     func collectedParameterOtherForms() {
         assertMacroExpansion(
             """
@@ -150,9 +150,51 @@ struct InjectableAllTests {
                         ]
                     }
                     static func make(resolver: __ServiceMacroSupport.Environment) async throws(__ServiceMacroSupport.Failure) -> Self {
-                        await Self(checks: try __ServiceMacroSupport.resolveAllOnEitherTrack((any HealthCheck).self, in: resolver))
+                        await Self(checks: try await __ServiceMacroSupport.resolveAllOnEitherTrackAsync((any HealthCheck).self, in: resolver))
                     }
                     static func make(graph: some InjectionRequirements) async -> Self {
+                        await Self(checks: graph.provide([any HealthCheck].self))
+                    }
+                    nonisolated protocol __CycleRequirements {}
+                    typealias __CycleEdges<G: __CycleRequirements> = Void
+                }
+                """,
+        )
+    }
+
+    @Test("a Sendable type with an async initializer resolves an @All parameter with resolveAllAsync")
+    func collectedParameterOfAnAsyncInitializer() {
+        assertMacroExpansion(
+            """
+            @Injectable
+            struct HealthReport: Sendable {
+                init(@All("critical") checks: [any HealthCheck]) async {}
+            }
+            """,
+            expandedSource: """
+                struct HealthReport: Sendable {
+                    init(@All("critical") checks: [any HealthCheck]) async {}
+                }
+
+                extension HealthReport: __ServiceMacroSupport.AsyncInjectableType {
+                    nonisolated protocol __ProviderChecks: __ServiceMacroSupport.ProviderChecks {}
+                    nonisolated static func `HealthReport.init`<G: __ProviderChecks>(_ graph: G.Type) {}
+                    nonisolated protocol InjectionRequirements {
+                        func provide(_ type: [any HealthCheck].Type) -> [any HealthCheck]
+                    }
+                    private static var `HealthReport is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated`: Void { () }
+                    #sourceLocation(file: "test.swift", line: 2)
+                    nonisolated private static func __isolationCheck() { _ = `HealthReport is isolated to an actor it does not name: write @MainActor on it and register it with #registerMain, or mark it nonisolated` }
+                    #sourceLocation()
+                    nonisolated static var dependencies: [__ServiceMacroSupport.Dependency] {
+                        [
+                            __ServiceMacroSupport.Dependency((any HealthCheck).self, label: "checks", kind: .all, tags: ["critical"]),
+                        ]
+                    }
+                    nonisolated static func make(resolver: __ServiceMacroSupport.Environment) async throws(__ServiceMacroSupport.Failure) -> Self {
+                        await Self(checks: try await resolver.resolveAllAsync((any HealthCheck).self, tags: "critical"))
+                    }
+                    nonisolated static func make(graph: some InjectionRequirements) async -> Self {
                         await Self(checks: graph.provide([any HealthCheck].self))
                     }
                     nonisolated protocol __CycleRequirements {}

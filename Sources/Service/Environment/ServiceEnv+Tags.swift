@@ -198,6 +198,52 @@ extension ServiceEnv {
     }
 }
 
+extension ServiceEnv {
+    /// Returns one instance per registration of `type` whose tags include all of `tags`, awaiting
+    /// the factories that are `async`, in the order ``resolveAll(_:tags:)`` returns them.
+    ///
+    /// It finds what ``resolveAsync(_:tags:)`` finds: the Sendable track's registrations, and
+    /// those with an `async` factory on either track. Registrations whose factories take
+    /// arguments are skipped.
+    ///
+    /// ```swift
+    /// protocol HealthCheck: Sendable { var name: String { get } }
+    /// actor DatabaseCheck: HealthCheck {
+    ///     nonisolated let name = "database"
+    ///     static func connect() async throws -> DatabaseCheck { DatabaseCheck() }
+    /// }
+    /// struct QueueCheck: HealthCheck { let name = "queue" }
+    ///
+    /// func checks(env: ServiceEnv) async throws -> [String] {
+    ///     env.register((any HealthCheck).self, tags: "database") { try await DatabaseCheck.connect() }
+    ///     env.register((any HealthCheck).self, tags: "queue") { QueueCheck() }
+    ///     return try await env.resolveAllAsync((any HealthCheck).self).map(\.name)  // ["database", "queue"]
+    /// }
+    /// ```
+    ///
+    /// - Throws: the first error of a registration that fails to build.
+    public func resolveAllAsync<S: Sendable, each Tag: Hashable & Sendable>(
+        _ type: S.Type,
+        tags: repeat each Tag,
+    ) async throws(ServiceError) -> [S] {
+        var values: [S] = []
+        for (key, _, registration) in storage.registrations(of: type, including: tagSet(repeat each tags))
+        where registration.track == .sendable || registration.form == .async {
+            let value = try await storage.resolveAsyncIfRegistered(
+                type,
+                tags: key,
+                arguments: (),
+                argumentTypes: { [] },
+                in: self,
+            )
+            if let value {
+                values.append(value)
+            }
+        }
+        return values
+    }
+}
+
 extension ServiceError {
     /// The error for a key that has no registration on the asked track.
     @usableFromInline

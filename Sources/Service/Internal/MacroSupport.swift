@@ -147,28 +147,50 @@ public enum __ServiceMacroSupport {
         tags: repeat each Tag,
         in env: ServiceEnv,
     ) throws(ServiceError) -> [T] {
-        let required = tagSet(repeat each tags)
-        let storage = env.storage
         var values: [T] = []
-        for key in storage.registeredTagSets(of: type) where key.isSuperset(of: required) {
-            guard let (slot, registration, _) = storage.registration(for: type, tags: key),
-                registration.form != .arguments
-            else {
+        for (key, slot, registration) in env.storage.registrations(of: type, including: tagSet(repeat each tags)) {
+            values.append(try env.storage.resolveOnEitherTrack(type, tags: key, slot: slot, registration, in: env))
+        }
+        return values
+    }
+
+    /// The form of `resolveAllOnEitherTrack(_:tags:in:)` for a `@MainActor` service whose
+    /// initializer is `async`: a registration with an `async` factory is built, not only found
+    /// built, as `ServiceEnv.resolveAllAsync(_:tags:)` builds it.
+    @MainActor
+    public static func resolveAllOnEitherTrackAsync<T: Sendable, each Tag: Hashable & Sendable>(
+        _ type: T.Type,
+        tags: repeat each Tag,
+        in env: ServiceEnv,
+    ) async throws(ServiceError) -> [T] {
+        var values: [T] = []
+        for (key, slot, registration) in env.storage.registrations(of: type, including: tagSet(repeat each tags)) {
+            guard registration.form == .async else {
+                values.append(try env.storage.resolveOnEitherTrack(type, tags: key, slot: slot, registration, in: env))
                 continue
             }
-            if let cached = storage.cachedValue(type, in: slot, track: registration.track) {
-                values.append(cached)
-            } else if ResolutionTracing.isOn {
-                values.append(
-                    try env.traced(type, tags: key) { () throws(ServiceError) -> T in
-                        try storage.resolveOnEitherTrack(type, tags: key, in: env)
-                    }
-                )
-            } else {
-                values.append(try storage.resolveOnEitherTrack(type, tags: key, in: env))
+            let value = try await env.storage.resolveAsyncIfRegistered(
+                type,
+                tags: key,
+                arguments: (),
+                argumentTypes: { [] },
+                in: env,
+            )
+            if let value {
+                values.append(value)
             }
         }
         return values
+    }
+
+    /// The same for a type that is not Sendable, which no `async` factory builds.
+    @MainActor
+    public static func resolveAllOnEitherTrackAsync<T, each Tag: Hashable & Sendable>(
+        _ type: T.Type,
+        tags: repeat each Tag,
+        in env: ServiceEnv,
+    ) async throws(ServiceError) -> [T] {
+        try resolveAllOnEitherTrack(type, tags: repeat each tags, in: env)
     }
 
     /// The optional form of `resolveOnEitherTrack(_:tags:in:)`: `nil` when nothing is registered
@@ -343,5 +365,28 @@ extension `registered with #registerMain, not #register` {
     @available(*, unavailable, message: "a '@MainActor' service is registered with '#registerMain', not '#register'")
     public func registeredWithRegisterMain() {
         fatalError("unavailable")
+    }
+}
+
+extension ServiceStorage {
+    /// The instance of the registration of `type` under exactly `tags`, found in `slot`, on
+    /// whichever track it is: its cached instance, or one built now (traced while a trace is on).
+    @MainActor
+    func resolveOnEitherTrack<T>(
+        _ type: T.Type,
+        tags: TagSet,
+        slot: Slot,
+        _ registration: Registration,
+        in env: ServiceEnv,
+    ) throws(ServiceError) -> T {
+        if let cached = cachedValue(type, in: slot, track: registration.track) {
+            return cached
+        }
+        guard ResolutionTracing.isOn else {
+            return try resolveOnEitherTrack(type, tags: tags, in: env)
+        }
+        return try env.traced(type, tags: tags) { () throws(ServiceError) -> T in
+            try self.resolveOnEitherTrack(type, tags: tags, in: env)
+        }
     }
 }

@@ -277,6 +277,23 @@ final class ServiceStorage: @unchecked Sendable {
         return ordered
     }
 
+    /// The registration a resolve finds for each key of `type` whose tags include `required`, in
+    /// the order of ``registeredTagSets(of:)``, leaving out those whose factories take arguments:
+    /// what a resolve of every registration (`@All`) builds.
+    func registrations(
+        of type: Any.Type,
+        including required: TagSet,
+    ) -> [(tags: TagSet, slot: Slot, registration: Registration)] {
+        registeredTagSets(of: type).compactMap { key in
+            guard key.isSuperset(of: required), let (slot, registration, _) = registration(for: type, tags: key),
+                registration.form != .arguments
+            else {
+                return nil
+            }
+            return (key, slot, registration)
+        }
+    }
+
     /// Every registration made in this storage (not inherited), in the order the keys were first
     /// registered.
     func ownRegistrations() -> [(type: Any.Type, tags: TagSet, registration: Registration)] {

@@ -372,11 +372,15 @@ struct InjectableBuilder {
         }
         let support = RuntimeSymbol.support
         if parameter.collects {
-            // NB: a `@MainActor` type's members may be on either track. Neither has an async form.
+            // NB: a `@MainActor` type's members may be on either track; an `async` initializer's
+            // are built by their `async` factories, not only found built.
             let tags = parameter.tags.isEmpty ? "" : ", tags: " + parameter.tags.joined(separator: ", ")
-            return model.isMainActor
-                ? "try \(support).resolveAllOnEitherTrack(\(type).self\(tags), in: resolver)"
-                : "try resolver.resolveAll(\(type).self\(tags))"
+            return switch (model.initializerIsAsync, model.isMainActor) {
+            case (false, false): "try resolver.resolveAll(\(type).self\(tags))"
+            case (false, true): "try \(support).resolveAllOnEitherTrack(\(type).self\(tags), in: resolver)"
+            case (true, false): "try await resolver.resolveAllAsync(\(type).self\(tags))"
+            case (true, true): "try await \(support).resolveAllOnEitherTrackAsync(\(type).self\(tags), in: resolver)"
+            }
         }
         if !parameter.tags.isEmpty {
             let tags = parameter.tags.joined(separator: ", ")
