@@ -229,14 +229,7 @@ extension ServiceEnv {
         var values: [S] = []
         for (key, _, registration) in storage.registrations(of: type, including: tagSet(repeat each tags))
         where registration.track == .sendable || registration.form == .async {
-            let value = try await storage.resolveAsyncIfRegistered(
-                type,
-                tags: key,
-                arguments: (),
-                argumentTypes: { [] },
-                in: self,
-            )
-            if let value {
+            if let value = try await storage.resolveAsync(type, exactly: key, in: self) {
                 values.append(value)
             }
         }

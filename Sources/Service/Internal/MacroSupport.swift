@@ -169,14 +169,7 @@ public enum __ServiceMacroSupport {
                 values.append(try env.storage.resolveOnEitherTrack(type, tags: key, slot: slot, registration, in: env))
                 continue
             }
-            let value = try await env.storage.resolveAsyncIfRegistered(
-                type,
-                tags: key,
-                arguments: (),
-                argumentTypes: { [] },
-                in: env,
-            )
-            if let value {
+            if let value = try await env.storage.resolveAsync(type, exactly: key, in: env) {
                 values.append(value)
             }
         }

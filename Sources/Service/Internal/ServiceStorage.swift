@@ -294,6 +294,16 @@ final class ServiceStorage: @unchecked Sendable {
         }
     }
 
+    /// The instance of the registration of `type` under exactly `tags`, awaiting its factory if
+    /// it is `async`, as `resolveAsync(_:tags:)` finds it; nil when nothing is registered there.
+    func resolveAsync<S: Sendable>(
+        _ type: S.Type,
+        exactly tags: TagSet,
+        in env: ServiceEnv,
+    ) async throws(ServiceError) -> S? {
+        try await resolveAsyncIfRegistered(type, tags: tags, arguments: (), argumentTypes: { [] }, in: env)
+    }
+
     /// Every registration made in this storage (not inherited), in the order the keys were first
     /// registered.
     func ownRegistrations() -> [(type: Any.Type, tags: TagSet, registration: Registration)] {

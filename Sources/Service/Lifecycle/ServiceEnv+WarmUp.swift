@@ -95,13 +95,7 @@ extension ServiceEnv {
     private func warm<S: Sendable>(_ type: S.Type, tags: TagSet) async throws(ResolutionFailure) {
         _ = try await FailureTrace.locatingAsync(in: self, asking: type, tags: tags) {
             () async throws(ServiceError) -> S? in
-            try await storage.resolveAsyncIfRegistered(
-                type,
-                tags: tags,
-                arguments: (),
-                argumentTypes: { [] },
-                in: self,
-            )
+            try await storage.resolveAsync(type, exactly: tags, in: self)
         }
     }
 
