@@ -10,8 +10,10 @@
 /// a per-scope one is a captive dependency there, as for any other dependency. A Sendable
 /// type's members are Sendable services; a `@MainActor` type's are found on either track, so
 /// they may be `@MainActor` services registered with `registerMain`. A member whose factory is
-/// `async` is there once ``ServiceEnv/resolveAsync(_:tags:)`` or ``ServiceEnv/warmUp()`` has
-/// built it (the owner's resolve throws before, as a synchronous resolve of it does).
+/// `async` is built by an owner whose initializer is `async` too
+/// (``ServiceEnv/resolveAllAsync(_:tags:)``); any other owner finds it once
+/// ``ServiceEnv/resolveAsync(_:tags:)`` or ``ServiceEnv/warmUp()`` has built it (its resolve
+/// throws before, as a synchronous resolve of the member does).
 ///
 /// It is a parameter property wrapper that passes the value through unchanged, so callers of
 /// the initializer see a plain array parameter.
