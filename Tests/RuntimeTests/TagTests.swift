@@ -24,6 +24,18 @@ private struct CollidingTag: Hashable, Sendable {
     }
 }
 
+/// A service written without the macros whose dependency's tags, `"eu"` and `7`, are listed as
+/// existentials.
+private struct EuropeanReport: Injectable {
+    static let dependencies = [ServiceDependency(Database.self, label: "database", kind: .required, tags: ["eu", 7])]
+
+    let database: Database
+
+    static func make(resolver: ServiceEnv) throws(ServiceError) -> EuropeanReport {
+        EuropeanReport(database: try resolver.resolve(Database.self, tags: "eu", 7))
+    }
+}
+
 @Suite("Tags")
 struct TagTests {
     @Test("tagged and untagged registrations of one type coexist")
@@ -52,6 +64,27 @@ struct TagTests {
         env.register(Database.self, tags: 1) { Database(url: "int") }
         #expect(serviceError { try env.resolve(Database.self, tags: "1") } != nil)
         #expect(serviceError { try env.resolve(Database.self, tags: 1 as Int64) } != nil)
+    }
+
+    @Test("a String or Int tag, held without a box, equals only a String or Int, also when given as an existential")
+    func inlineTags() throws {
+        let env = ServiceEnv(name: "tags")
+        env.register(Database.self, tags: "eu", 7) { Database(url: "string and int") }
+        env.register(Database.self, tags: Substring("eu"), Int32(7)) { Database(url: "boxed") }
+        env.register(Database.self, tags: "eu", Region.eu) { Database(url: "string and enum") }
+        #expect(try env.resolve(Database.self, tags: 7, "eu").url == "string and int")
+        #expect(try env.resolve(Database.self, tags: Substring("eu"), Int32(7)).url == "boxed")
+        #expect(try env.resolve(Database.self, tags: Region.eu, "eu").url == "string and enum")
+        #expect(serviceError { try env.resolve(Database.self, tags: Substring("eu"), 7) } != nil)
+        #expect(serviceError { try env.resolve(Database.self, tags: "eu", Int32(7)) } != nil)
+        #expect(try env.resolveAll(Database.self, tags: "eu").map(\.url) == ["string and int", "string and enum"])
+        // NB: a dependency list holds its tags as existentials, which validate() matches to the keys.
+        env.register(EuropeanReport.self, scope: .transient)
+        #expect(throws: Never.self) { try env.validate() }
+        let other = ServiceEnv(name: "other tags")
+        other.register(Database.self, tags: Substring("eu"), 7) { Database() }
+        other.register(EuropeanReport.self, scope: .transient)
+        #expect(throws: ServiceValidationError.self) { try other.validate() }
     }
 
     @Test("tagged keys stay found as their table grows, even when all their tags hash alike")
