@@ -66,7 +66,7 @@ struct TagTests {
         #expect(serviceError { try env.resolve(Database.self, tags: 1 as Int64) } != nil)
     }
 
-    @Test("a String or Int tag, held without a box, equals only a String or Int, also when given as an existential")
+    @Test("a String or Int tag, in a box class of its own, equals only a String or Int, also given as an existential")
     func inlineTags() throws {
         let env = ServiceEnv(name: "tags")
         env.register(Database.self, tags: "eu", 7) { Database(url: "string and int") }
