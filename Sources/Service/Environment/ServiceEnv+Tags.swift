@@ -181,14 +181,9 @@ extension ServiceEnv {
         _ type: S.Type,
         tags: repeat each Tag,
     ) throws(ServiceError) -> [S] {
-        let required = tagSet(repeat each tags)
         var values: [S] = []
-        for key in storage.registeredTagSets(of: type) where key.isSuperset(of: required) {
-            guard let (slot, registration, owner) = storage.registration(for: type, tags: key),
-                registration.track == .sendable, registration.form != .arguments
-            else {
-                continue
-            }
+        for (key, slot, registration, owner) in storage.registrations(of: type, including: tagSet(repeat each tags))
+        where registration.track == .sendable {
             let value = try storage.delegate(type, tags: key, to: owner) { env throws(ServiceError) in
                 try owner.resolve(type, slot: slot, registration, arguments: (), given: { [] }, in: env)
             }
@@ -227,7 +222,7 @@ extension ServiceEnv {
         tags: repeat each Tag,
     ) async throws(ServiceError) -> [S] {
         var values: [S] = []
-        for (key, _, registration) in storage.registrations(of: type, including: tagSet(repeat each tags))
+        for (key, _, registration, _) in storage.registrations(of: type, including: tagSet(repeat each tags))
         where registration.track == .sendable || registration.form == .async {
             if let value = try await storage.resolveAsync(type, exactly: key, in: self) {
                 values.append(value)

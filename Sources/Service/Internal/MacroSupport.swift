@@ -148,7 +148,7 @@ public enum __ServiceMacroSupport {
         in env: ServiceEnv,
     ) throws(ServiceError) -> [T] {
         var values: [T] = []
-        for (key, slot, registration) in env.storage.registrations(of: type, including: tagSet(repeat each tags)) {
+        for (key, slot, registration, _) in env.storage.registrations(of: type, including: tagSet(repeat each tags)) {
             values.append(try env.storage.resolveOnEitherTrack(type, tags: key, slot: slot, registration, in: env))
         }
         return values
@@ -164,7 +164,7 @@ public enum __ServiceMacroSupport {
         in env: ServiceEnv,
     ) async throws(ServiceError) -> [T] {
         var values: [T] = []
-        for (key, slot, registration) in env.storage.registrations(of: type, including: tagSet(repeat each tags)) {
+        for (key, slot, registration, _) in env.storage.registrations(of: type, including: tagSet(repeat each tags)) {
             guard registration.form == .async else {
                 values.append(try env.storage.resolveOnEitherTrack(type, tags: key, slot: slot, registration, in: env))
                 continue

@@ -277,20 +277,21 @@ final class ServiceStorage: @unchecked Sendable {
         return ordered
     }
 
-    /// The registration a resolve finds for each key of `type` whose tags include `required`, in
-    /// the order of ``registeredTagSets(of:)``, leaving out those whose factories take arguments:
-    /// what a resolve of every registration (`@All`) builds.
+    /// The registration a resolve finds for each key of `type` whose tags include `required`, with
+    /// the storage that holds it, in the order of ``registeredTagSets(of:)``, leaving out those
+    /// whose factories take arguments: what a resolve of every registration (`resolveAll`,
+    /// `@All`) builds.
     func registrations(
         of type: Any.Type,
         including required: TagSet,
-    ) -> [(tags: TagSet, slot: Slot, registration: Registration)] {
+    ) -> [(tags: TagSet, slot: Slot, registration: Registration, owner: ServiceStorage)] {
         registeredTagSets(of: type).compactMap { key in
-            guard key.isSuperset(of: required), let (slot, registration, _) = registration(for: type, tags: key),
+            guard key.isSuperset(of: required), let (slot, registration, owner) = registration(for: type, tags: key),
                 registration.form != .arguments
             else {
                 return nil
             }
-            return (key, slot, registration)
+            return (key, slot, registration, owner)
         }
     }
 

@@ -161,5 +161,4 @@ extension ServiceStorage {
             return firstIsAsync == secondIsAsync ? first.name < second.name : firstIsAsync
         }
     }
-
 }
