@@ -58,9 +58,7 @@ extension AssemblyMacroTests {
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(NoteStore.self, scope: .singleton)
-                        env.register((any NoteReading).self, scope: .transient) { () throws(__ServiceMacroSupport.Failure) -> (any NoteReading) in
-                            try __ServiceMacroSupport.Environment.current.resolve(NoteStore.self) as (any NoteReading)
-                        }
+                        env.forward((any NoteReading).self, to: NoteStore.self) { $0 }
                     }
 
                     nonisolated class Provided {
@@ -201,9 +199,7 @@ extension AssemblyMacroTests {
                             try __ServiceMacroSupport.Environment.current.resolveMain(HomeScreen.self) as (any Screen)
                         }
                         env.register(RequestContext.self, scope: .scoped)
-                        env.register((any RequestInfo).self, scope: .transient) { () throws(__ServiceMacroSupport.Failure) -> (any RequestInfo) in
-                            try __ServiceMacroSupport.Environment.current.resolve(RequestContext.self) as (any RequestInfo)
-                        }
+                        env.forward((any RequestInfo).self, to: RequestContext.self) { $0 }
                     }
 
                     enum Registrations {

@@ -71,12 +71,8 @@ extension AssemblyMacroTests {
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(NoteStore.self, scope: .singleton)
-                        env.register((any NoteReading).self, scope: .transient) { () throws(__ServiceMacroSupport.Failure) -> (any NoteReading) in
-                            try __ServiceMacroSupport.Environment.current.resolve(NoteStore.self) as (any NoteReading)
-                        }
-                        env.register((any NoteArchive).self, scope: .transient) { () throws(__ServiceMacroSupport.Failure) -> (any NoteArchive) in
-                            try __ServiceMacroSupport.Environment.current.resolve(Archive.self) as (any NoteArchive)
-                        }
+                        env.forward((any NoteReading).self, to: NoteStore.self) { $0 }
+                        env.forward((any NoteArchive).self, to: Archive.self) { $0 }
                     }
 
                     nonisolated class Provided {

@@ -62,9 +62,7 @@ extension AssemblyMacroTests {
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(MetricsStore.self, scope: .singleton)
-                        env.register((any HealthCheck).self, tags: "metrics", scope: .transient) { () throws(__ServiceMacroSupport.Failure) -> (any HealthCheck) in
-                            try __ServiceMacroSupport.Environment.current.resolve(MetricsStore.self) as (any HealthCheck)
-                        }
+                        env.forward((any HealthCheck).self, tags: "metrics", to: MetricsStore.self) { $0 }
                     }
 
                     nonisolated class Provided {
@@ -319,6 +317,7 @@ extension AssemblyMacroTests {
             """
         )
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
-        #expect(report.expanded.contains(#"env.register(MetricsStore.self, tags: "primary", scope: .transient)"#))
+        #expect(
+            report.expanded.contains(#"env.forward(MetricsStore.self, tags: "primary", to: MetricsStore.self) { $0 }"#))
     }
 }

@@ -132,6 +132,8 @@ class Registration: @unchecked Sendable {
         case factory
         /// `register(_:)` with an instance.
         case instance
+        /// A `ForwardRegistration`: another name for a target's registration.
+        case forward
         /// An `InlineRegistration`: the registration a slot holds inline, made an object.
         case inline
         /// An `InlineRegistration` of an instance.
@@ -258,19 +260,41 @@ final class SendableRegistration<Value: Sendable>: Registration, @unchecked Send
 /// A Sendable-track registration of an `Injectable` type, built by its `make(resolver:)` in the
 /// environment that resolves it.
 @usableFromInline
-final class InjectableRegistration<Value: Sendable>: DescribedRegistration, @unchecked Sendable {
-    @usableFromInline let make: @Sendable (ServiceEnv) throws -> Value
+class InjectableRegistration<Value: Sendable>: DescribedRegistration, @unchecked Sendable {
+    @usableFromInline final let make: @Sendable (ServiceEnv) throws -> Value
 
     @usableFromInline
-    init(scope: ServiceScope, make: @escaping @Sendable (ServiceEnv) throws -> Value) {
+    init(scope: ServiceScope, origin: Origin = .factory, make: @escaping @Sendable (ServiceEnv) throws -> Value) {
         self.make = make
-        super.init(scope: scope, track: .sendable, form: .environment)
+        super.init(scope: scope, track: .sendable, form: .environment, origin: origin)
     }
 
     @usableFromInline
     override func makeValue<T>(as type: T.Type, in env: ServiceEnv) throws -> T {
         // NB: the slot is keyed by the type, so `T` is `Value` here.
         unsafeBitCast(try make(env), to: T.self)
+    }
+}
+
+/// A forward (`ServiceEnv.forward(_:to:_:)`): a transient registration of a key whose `make`
+/// resolves its target in the resolving environment and returns it as the key. While no
+/// decorator or trace is on, a resolve first reads the target's cached instance with
+/// `cachedTarget`, which needs no construction frame; only when there is none does it build
+/// with `make`, in a frame that names the key.
+@usableFromInline
+final class ForwardRegistration<Value: Sendable>: InjectableRegistration<Value>, @unchecked Sendable {
+    // Safety: as `InjectableRegistration`'s; the one property it adds is a `let` of a Sendable type.
+    /// The target's instance as the key, when the environment has one cached; nil when a
+    /// resolve has to build it (or find it) with `make`.
+    @usableFromInline let cachedTarget: @Sendable (ServiceStorage) -> Value?
+
+    @usableFromInline
+    init(
+        make: @escaping @Sendable (ServiceEnv) throws -> Value,
+        cachedTarget: @escaping @Sendable (ServiceStorage) -> Value?,
+    ) {
+        self.cachedTarget = cachedTarget
+        super.init(scope: .transient, origin: .forward, make: make)
     }
 }
 

@@ -102,9 +102,30 @@ extension ServiceStorage {
         let (sharing, isInstance) = registration._withUnsafeGuaranteedRef { ($0.sharing, $0.isInstance) }
         // NB: with a decorator or a trace on, the general path runs them.
         if sharing.isUnshared && !isInstance && !ConstructionHooks.areOn {
+            if let value = registration._withUnsafeGuaranteedRef({ forwardedInstance(Value.self, by: $0, in: env) }) {
+                return value
+            }
             return try buildUnshared(type, slot: slot, registration, inGraph: sharing == .graph, in: env)
         }
         return try build(type, slot: slot, registration.takeUnretainedValue(), in: env)
+    }
+
+    /// When `registration` is a forward (`ForwardRegistration`) and its target has an instance
+    /// cached in `env`, that instance as the key; nil for any other registration, and while a
+    /// decorator or a trace is on, which the forward's construction frame runs.
+    ///
+    /// NB: the frame is what names the key in a failure's chain and finds a cycle; reading a
+    /// cached instance can do neither, so it needs none.
+    @inlinable @inline(__always)
+    func forwardedInstance<Value: Sendable>(
+        _ type: Value.Type,
+        by registration: Registration,
+        in env: ServiceEnv,
+    ) -> Value? {
+        guard registration.origin == .forward, !ConstructionHooks.areOn else {
+            return nil
+        }
+        return unsafeDowncast(registration, to: ForwardRegistration<Value>.self).cachedTarget(env.storage)
     }
 
     /// `build(_:slot:_:in:)` for the registration `source` holds inline (`slot` itself, or for a
@@ -141,6 +162,9 @@ extension ServiceStorage {
         in env: ServiceEnv,
     ) throws(ServiceError) -> Value {
         if registration.form == .environment {
+            if let value = forwardedInstance(type, by: registration, in: env) {
+                return value
+            }
             let make = unsafeDowncast(registration, to: InjectableRegistration<Value>.self).make
             return try resolve(type, slot: slot, registration, track: .sendable, in: env) { try make(env) }
         }

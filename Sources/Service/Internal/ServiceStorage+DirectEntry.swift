@@ -18,6 +18,29 @@ extension ServiceStorage {
         return entry(type, readingOwnCache: true)
     }
 
+    /// The instance of `type` (untagged) that a resolve in this storage would return without
+    /// building: its own cached one or, in a scope, the one the application shares; nil in every
+    /// other case. A forward's read of its target (`ForwardRegistration`).
+    @inlinable
+    func cachedInstance<Value: Sendable>(_ type: Value.Type) -> Value? {
+        guard !isScope else {
+            guard case .instance(let value) = directEntry(type, tags: .empty) else {
+                return nil
+            }
+            return value
+        }
+        // NB: outside a scope, the read a resolve makes first, which walks nothing.
+        switch entry(type) {
+        case .cached(let value):
+            return value
+        case .build(_, let registration):
+            registration.release()
+            return nil
+        case .buildInline, .other:
+            return nil
+        }
+    }
+
     /// What a resolve of `type` (untagged) finds in one walk up the chain from this storage: its
     /// own registration; in a scope, the instance the application shares, or the registration
     /// to build with in the scope's own slot; else neither, which leaves the resolve to

@@ -157,6 +157,9 @@ extension ServiceStorage {
             guard given.isEmpty else {
                 throw mismatch(slot, registration, given: given)
             }
+            if let value = forwardedInstance(type, by: registration, in: env) {
+                return value
+            }
             let make = unsafeDowncast(registration, to: InjectableRegistration<Value>.self).make
             return try resolve(type, slot: slot, registration, track: .sendable, in: env) { try make(env) }
         case .arguments:

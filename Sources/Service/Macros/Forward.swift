@@ -28,7 +28,8 @@
 /// The forward keeps no instance of its own: every resolve of `key` resolves `target` where it
 /// is resolved, so `target`'s scope, an override of `target` in a child environment or a test,
 /// and a reset of its cache are what `key` sees too. An override of `key` itself replaces the
-/// forward. The assembly checks at compile time that it provides `target` (registered in it, in
+/// forward. It registers ``ServiceEnv/forward(_:to:_:)``, so a resolve of `key` reads `target`'s
+/// cached instance without a construction of its own. The assembly checks at compile time that it provides `target` (registered in it, in
 /// an assembly it includes, or declared with `#external`), and that `target` is a `key`; a
 /// forward to a type registered with `#registerMain` is registered on the main actor's track.
 /// A forward resolves its target synchronously: to a target whose initializer is `async`, it

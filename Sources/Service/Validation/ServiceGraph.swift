@@ -198,7 +198,7 @@ private struct ServiceGraphBuilder {
         let metadata = registration.metadata
         return ServiceGraph.Node(
             name: name,
-            service: String(describing: metadata?.service ?? type),
+            service: String(describing: metadata?.builtType ?? type),
             scope: registration.scope,
             isMainActor: isMainActor,
             source: metadata == nil && !registration.isInstance ? .runtime : .injectable,

@@ -137,12 +137,17 @@ struct AssemblyBuilder {
                 lines.append(
                     "env.registerMain(\(registration.key).self, \(registration.tagsArgument)scope: \(registration.scope)) \(factory)"
                 )
-            case .forward(let onMain):
-                let (register, resolve) = onMain ? ("registerMain", "resolveMain") : ("register", "resolve")
+            case .forward(onMain: false):
+                // NB: a forward the engine knows, which reads the target's cached instance
+                // without a construction frame of its own.
+                lines.append(
+                    "env.forward(\(registration.key).self, \(registration.tagsArgument)to: \(registration.service).self) { $0 }"
+                )
+            case .forward(onMain: true):
                 lines.append(
                     """
-                    env.\(register)(\(registration.key).self, \(registration.tagsArgument)scope: .transient) { () throws(\(RuntimeSymbol.failure)) -> \(registration.key) in
-                            try \(RuntimeSymbol.environment).current.\(resolve)(\(registration.service).self) as \(registration.key)
+                    env.registerMain(\(registration.key).self, \(registration.tagsArgument)scope: .transient) { () throws(\(RuntimeSymbol.failure)) -> \(registration.key) in
+                            try \(RuntimeSymbol.environment).current.resolveMain(\(registration.service).self) as \(registration.key)
                         }
                     """
                 )

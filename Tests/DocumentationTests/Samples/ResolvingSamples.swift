@@ -116,8 +116,8 @@ struct ResolvingSamples {
         let env = ServiceEnv(name: "notes")
         // snippet: resolving-forward
         env.register(NoteStore.self) { NoteStore() }
-        env.register((any NoteReading).self, scope: .transient) { try ServiceEnv.current.resolve(NoteStore.self) }
-        env.register((any NoteWriting).self, scope: .transient) { try ServiceEnv.current.resolve(NoteStore.self) }
+        env.forward((any NoteReading).self, to: NoteStore.self) { $0 }
+        env.forward((any NoteWriting).self, to: NoteStore.self) { $0 }
         // snippet-end
         try env.resolve((any NoteWriting).self).add("first")
         #expect(try env.resolve((any NoteReading).self).all() == ["first"])
