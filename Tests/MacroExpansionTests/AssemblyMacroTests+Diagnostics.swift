@@ -193,9 +193,7 @@ struct AssemblyDiagnosticTests {
                     }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register((any Clock).self, scope: .singleton) { () throws(__ServiceMacroSupport.Failure) -> (any Clock) in
-                            try SystemClock.make(resolver: __ServiceMacroSupport.Environment.current) as (any Clock)
-                        }
+                        env.register(SystemClock.self, as: (any Clock).self, scope: .singleton) { $0 }
                     }
 
                     nonisolated class Provided {

@@ -346,9 +346,7 @@ extension AssemblyMacroTests {
                     }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register((any NoteReading).self, scope: .singleton) { () throws(__ServiceMacroSupport.Failure) -> (any NoteReading) in
-                            try NoteStore.make(resolver: __ServiceMacroSupport.Environment.current) as (any NoteReading)
-                        }
+                        env.register(NoteStore.self, as: (any NoteReading).self, scope: .singleton) { $0 }
                     }
 
                     nonisolated class Provided {

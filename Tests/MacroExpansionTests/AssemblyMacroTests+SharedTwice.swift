@@ -66,12 +66,8 @@ extension AssemblyMacroTests {
             }
 
             nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                env.register((any NoteReading).self, scope: .singleton) { () throws(__ServiceMacroSupport.Failure) -> (any NoteReading) in
-                    try NoteStore.make(resolver: __ServiceMacroSupport.Environment.current) as (any NoteReading)
-                }
-                env.register((any NoteWriting).self, scope: .singleton) { () throws(__ServiceMacroSupport.Failure) -> (any NoteWriting) in
-                    try NoteStore.make(resolver: __ServiceMacroSupport.Environment.current) as (any NoteWriting)
-                }
+                env.register(NoteStore.self, as: (any NoteReading).self, scope: .singleton) { $0 }
+                env.register(NoteStore.self, as: (any NoteWriting).self, scope: .singleton) { $0 }
             }
 
             nonisolated class Provided {

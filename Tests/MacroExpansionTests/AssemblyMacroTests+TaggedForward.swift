@@ -173,9 +173,7 @@ extension AssemblyMacroTests {
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(MetricsStore.self, scope: .singleton)
-                        env.register((any HealthCheck).self, tags: "metrics", scope: .singleton) { () throws(__ServiceMacroSupport.Failure) -> (any HealthCheck) in
-                            try MetricsStore.make(resolver: __ServiceMacroSupport.Environment.current) as (any HealthCheck)
-                        }
+                        env.register(MetricsStore.self, as: (any HealthCheck).self, tags: "metrics", scope: .singleton) { $0 }
                     }
 
                     nonisolated class Provided {

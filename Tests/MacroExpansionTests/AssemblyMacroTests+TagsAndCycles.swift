@@ -91,9 +91,7 @@ extension AssemblyMacroTests {
                         env.register(Database.self, scope: .singleton)
                         env.register(Database.self, tags: "replica", Region.eu, scope: .transient)
                         env.register(Config.self, tags: "staging", scope: .singleton) { Config(url: "https://staging.example.com") }
-                        env.register((any Store).self, tags: 1, scope: .singleton) { () throws(__ServiceMacroSupport.Failure) -> (any Store) in
-                            try SQLiteStore.make(resolver: __ServiceMacroSupport.Environment.current) as (any Store)
-                        }
+                        env.register(SQLiteStore.self, as: (any Store).self, tags: 1, scope: .singleton) { $0 }
                     }
 
                     nonisolated class Provided {
@@ -253,9 +251,7 @@ extension AssemblyMacroTests {
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(Checkout.self, scope: .singleton)
-                        env.register((any Clock).self, scope: .singleton) { () throws(__ServiceMacroSupport.Failure) -> (any Clock) in
-                            try SystemClock.make(resolver: __ServiceMacroSupport.Environment.current) as (any Clock)
-                        }
+                        env.register(SystemClock.self, as: (any Clock).self, scope: .singleton) { $0 }
                         env.register(Config.self, scope: .singleton) { Config() }
                         env.register(Database.self, tags: "replica", scope: .singleton)
                     }

@@ -173,9 +173,7 @@ struct AssemblyMacroTests {
                     }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register((any Clock).self, scope: .custom("session")) { () throws(__ServiceMacroSupport.Failure) -> (any Clock) in
-                            try SystemClock.make(resolver: __ServiceMacroSupport.Environment.current) as (any Clock)
-                        }
+                        env.register(SystemClock.self, as: (any Clock).self, scope: .custom("session")) { $0 }
                     }
 
                     nonisolated class Provided {

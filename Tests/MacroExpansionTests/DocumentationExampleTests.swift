@@ -182,9 +182,7 @@ struct DocumentationExampleTests {
                     @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(Database.self, scope: .singleton)
                         env.register(UserRepository.self, scope: .transient)
-                        env.register((any TimeSource).self, scope: .singleton) { () throws(__ServiceMacroSupport.Failure) -> (any TimeSource) in
-                            try SystemClock.make(resolver: __ServiceMacroSupport.Environment.current) as (any TimeSource)
-                        }
+                        env.register(SystemClock.self, as: (any TimeSource).self, scope: .singleton) { $0 }
                         env.register(Config.self, scope: .singleton) { Config(url: "https://example.com") }
                         env.registerMain(HomeViewModel.self, scope: .singleton)
                     }

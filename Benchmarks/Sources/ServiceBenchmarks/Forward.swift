@@ -17,6 +17,26 @@ struct ForwardAssembly {
     #forward((any ForwardedSingleton).self, to: ForwardTarget.self)
 }
 
+/// A transient `@Injectable` leaf registered under a protocol it conforms to (`as:`).
+protocol ProtocolLeaf: AnyObject, Sendable {}
+
+@Injectable
+final class ProtocolLeafImpl: ProtocolLeaf {
+    init() {}
+}
+
+@Assembly
+struct ProtocolLeafAssembly {
+    #register(ProtocolLeafImpl.self, as: (any ProtocolLeaf).self, scope: .transient)
+}
+
+/// An environment with `ProtocolLeafAssembly`.
+let protocolLeafEnv: ServiceEnv = {
+    let env = ServiceEnv(name: "protocol-leaf")
+    env.apply(ProtocolLeafAssembly())
+    return env
+}()
+
 /// An environment with `ForwardAssembly` and the hand-written forward, its singleton built.
 let forwardEnv: ServiceEnv = {
     let env = ServiceEnv(name: "forward")
@@ -37,6 +57,8 @@ func profileForward(_ name: String, count: Int) -> Bool {
     case "forward-target": repeatInline(count) { consume(ServiceAdapter.resolve(ForwardTarget.self, in: forwardEnv)) }
     case "hand-forward":
         repeatInline(count) { consume(ServiceAdapter.resolve((any HandForwardedSingleton).self, in: forwardEnv)) }
+    case "macro-leaf-as":
+        repeatInline(count) { consume(ServiceAdapter.resolve((any ProtocolLeaf).self, in: protocolLeafEnv)) }
     default: return false
     }
     return true

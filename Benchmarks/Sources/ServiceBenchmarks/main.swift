@@ -224,6 +224,9 @@ let scenarios: [Scenario] = [
             Contender(library: "Service, @Injectable") {
                 blackHole(ServiceAdapter.resolve(MacroLeaf.self, in: injectableEnv))
             },
+            Contender(library: "Service, @Injectable as a protocol (as:)") {
+                blackHole(ServiceAdapter.resolve((any ProtocolLeaf).self, in: protocolLeafEnv))
+            },
             Contender(library: "Swinject") { blackHole(container.resolve(Leaf.self)!) },
             Contender(library: "swift-dependencies") { blackHole(makeLeafFactory()) },
         ],

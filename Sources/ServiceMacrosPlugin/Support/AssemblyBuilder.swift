@@ -117,6 +117,12 @@ struct AssemblyBuilder {
                 lines.append(
                     "env.register(\(registration.service).self, \(registration.tagsArgument)scope: \(registration.scope))"
                 )
+            case .injectable where !registration.scope.hasSuffix("weak"):
+                // NB: the factory is handed the environment it builds in, as a registration under
+                // the type's own key is; a weak one keeps the closure, which `WeakScope` takes.
+                lines.append(
+                    "env.register(\(registration.service).self, as: \(registration.key).self, \(registration.tagsArgument)scope: \(registration.scope)) { $0 }"
+                )
             case .injectable:
                 lines.append(
                     """

@@ -1,0 +1,80 @@
+// MARK: - Registering an Injectable type under another key
+
+extension ServiceEnv {
+    /// Registers an ``Injectable`` type under `key`, a type it converts to (a protocol it
+    /// conforms to, say), built by its `make(resolver:)` in the environment that resolves it.
+    ///
+    /// ```swift
+    /// protocol TimeSource: Sendable { var now: Double { get } }
+    ///
+    /// struct SystemTime: Injectable, TimeSource {
+    ///     static let dependencies: [ServiceDependency] = []
+    ///     static func make(resolver: ServiceEnv) throws(ServiceError) -> SystemTime { SystemTime() }
+    ///     var now: Double { 0 }
+    /// }
+    ///
+    /// let env = ServiceEnv(name: "time")
+    /// env.register(SystemTime.self, as: (any TimeSource).self, scope: .transient) { $0 }
+    /// print(try env.resolve((any TimeSource).self).now)  // 0.0
+    /// ```
+    ///
+    /// `convert` turns the built instance into a `key`; `{ $0 }` does it for a protocol the type
+    /// conforms to. The type's own key stays unregistered. This is what `#register(T.self, as:)`
+    /// in an `@Assembly` registers: the factory is handed the environment it builds in, so a
+    /// resolve of `key` costs about what a resolve of an `Injectable` type registered under its
+    /// own type does (see <doc:Performance>).
+    @inlinable
+    public func register<S: Injectable, Key: Sendable>(
+        _ type: S.Type,
+        as key: Key.Type,
+        scope: ServiceScope,
+        _ convert: @escaping @Sendable (S) -> Key,
+    ) {
+        install(InjectableRegistration(building: type, as: convert, scope: scope), for: key)
+    }
+
+    /// Registers an ``Injectable`` type under `key` and `tags`: one member of an ``All``
+    /// collection, or the tagged key a service asks for with ``Tags``.
+    ///
+    /// ```swift
+    /// protocol HealthCheck: Sendable { var name: String { get } }
+    ///
+    /// struct DatabaseCheck: Injectable, HealthCheck {
+    ///     static let dependencies: [ServiceDependency] = []
+    ///     static func make(resolver: ServiceEnv) throws(ServiceError) -> DatabaseCheck { DatabaseCheck() }
+    ///     var name: String { "database" }
+    /// }
+    ///
+    /// let env = ServiceEnv(name: "health")
+    /// env.register(DatabaseCheck.self, as: (any HealthCheck).self, tags: "database", scope: .singleton) { $0 }
+    /// print(try env.resolveAll((any HealthCheck).self).map(\.name))  // ["database"]
+    /// ```
+    ///
+    /// Everything else is as for ``register(_:as:scope:_:)``.
+    @inlinable
+    public func register<S: Injectable, Key: Sendable, each Tag: Hashable & Sendable>(
+        _ type: S.Type,
+        as key: Key.Type,
+        tags: repeat each Tag,
+        scope: ServiceScope,
+        _ convert: @escaping @Sendable (S) -> Key,
+    ) {
+        install(InjectableRegistration(building: type, as: convert, scope: scope), for: key, tags: repeat each tags)
+    }
+}
+
+extension InjectableRegistration {
+    /// A registration of `Value`, a key that `S` converts to with `convert`, built by `S`'s
+    /// `make(resolver:)`; its metadata describes `S`, for `validate()` and the graph exports.
+    ///
+    /// NB: inlinable, so that the factory is specialised for `S` where it is registered.
+    @inlinable
+    convenience init<S: Injectable>(
+        building type: S.Type,
+        as convert: @escaping @Sendable (S) -> Value,
+        scope: ServiceScope,
+    ) {
+        self.init(scope: scope) { env throws -> Value in convert(try S.make(resolver: env)) }
+        metadata = RegistrationMetadata(service: S.self)
+    }
+}
