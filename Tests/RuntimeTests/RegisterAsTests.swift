@@ -79,4 +79,20 @@ struct RegisterAsTests {
         _ = try env.resolve((any AsGreeting).self)
         #expect(runs.value == 2)
     }
+
+    @Test("resolving the type itself fails with a hint that names the key it is registered as")
+    func hintNamesTheKey() throws {
+        let env = ServiceEnv(name: #function)
+        env.apply(AsGreetingAssembly())
+        do {
+            _ = try env.require(AsPlainGreeter.self)
+            Issue.record("resolved a type registered only under a protocol")
+        } catch {
+            #expect(
+                error.hint
+                    == #"it is registered only as AsGreeting[tag: "plain"], which it is built for: resolve that key, "#
+                    + "or register it under its own type too"
+            )
+        }
+    }
 }

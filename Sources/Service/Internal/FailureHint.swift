@@ -67,7 +67,7 @@ enum FailureHint {
         }
         let others = storage.registeredTagSets(of: key.type).map { serviceName(key.type, tags: $0) }
         guard !others.isEmpty else {
-            return collectionHint(for: key, in: storage)
+            return collectionHint(for: key, in: storage) ?? otherKeysHint(for: key, in: storage)
         }
         let keys = others.joined(separator: ", ")
         return "its type is registered only as \(keys): resolve it with the tags of one of them"
@@ -86,6 +86,42 @@ enum FailureHint {
         return """
             its element type is registered as \(members.joined(separator: ", ")): to take every one, mark the \
             initializer parameter @All, or call resolveAll(_:tags:)
+            """
+    }
+
+    /// For a type that is registered only under other keys, which it is built for (a protocol,
+    /// with `register(_:as:scope:_:)` or `#register(T.self, as:)`): which keys, and how to resolve
+    /// it; nil when there are none.
+    private static func otherKeysHint(for key: Key, in storage: ServiceStorage) -> String? {
+        guard key.tags.isEmpty else {
+            return nil
+        }
+        let type = ObjectIdentifier(key.type)
+        var keys: [String] = []
+        for link in storage.chain {
+            let slots = link.withWriter { $0.blocks.all }
+            let section = ReaderGate.enter()
+            defer { ReaderGate.leave(section) }
+            for slot in slots where ObjectIdentifier(slot.type) != type {
+                let bits = slot.registrationBits
+                guard bits != 0, bits & Slot.inlineBit == 0 else {
+                    continue
+                }
+                let builds = RetainedBits.object(bits, as: Registration.self)._withUnsafeGuaranteedRef {
+                    $0.metadata.map { ObjectIdentifier($0.builtType) == type } ?? false
+                }
+                let name = serviceName(slot.type, tags: slot.tags)
+                if builds && !keys.contains(name) {
+                    keys.append(name)
+                }
+            }
+        }
+        guard !keys.isEmpty else {
+            return nil
+        }
+        return """
+            it is registered only as \(keys.joined(separator: ", ")), which it is built for: resolve that key, \
+            or register it under its own type too
             """
     }
 
