@@ -61,6 +61,18 @@ enum ServiceAdapter {
         }
     }
 
+    /// The instance of `type` registered under `tags`, made once (`ServiceTags`).
+    static func resolve<T: Sendable>(_ type: T.Type, tags: ServiceTags, in env: ServiceEnv) -> T {
+        do {
+            return try env.resolve(type, tags: tags)
+        } catch {
+            fatalError("benchmark graph failed to resolve: \(error)")
+        }
+    }
+
+    /// `"primary"`, the tag the tagged rows resolve, made once.
+    static let primaryTags = ServiceTags("primary")
+
     /// The instance of `type`, awaited with `resolveAsync`, as an `async` request handler would.
     static func resolveAsync<T: Sendable>(_ type: T.Type, in env: ServiceEnv) async -> T {
         do {

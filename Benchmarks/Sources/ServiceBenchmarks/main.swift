@@ -106,7 +106,8 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
     _ = probe.singleton
     let mainProbe = MainServiceConsumer()
     _ = mainProbe.singleton
-    if profileRegistration(arguments[index + 1], count: count) || profileForward(arguments[index + 1], count: count) {
+    let row = arguments[index + 1]
+    if profileRegistration(row, count: count) || profileForward(row, count: count) {
         exit(0)
     }
     // NB: each case loops over its own operation, inlined: no closure call around it.
@@ -148,6 +149,8 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
         }
     case "cached-tagged":
         repeatInline(count) { consume(ServiceAdapter.resolve(CachedSingleton.self, tag: "primary", in: env)) }
+    case "cached-tagged-made-once":
+        repeatInline(count) { consume(ServiceAdapter.resolve(CachedSingleton.self, tags: ServiceAdapter.primaryTags, in: env)) }
     case "service-read": repeatInline(count) { consume(probe.singleton) }
     case "main-service-read": repeatInline(count) { consume(mainProbe.singleton) }
     case "scope": repeatInline(count) { serveRequestInScope(1) }

@@ -181,8 +181,13 @@ extension ServiceEnv {
         _ type: S.Type,
         tags: repeat each Tag,
     ) throws(ServiceError) -> [S] {
+        try resolveAll(type, including: tagSet(repeat each tags))
+    }
+
+    /// `resolveAll(_:tags:)` for tags already made.
+    func resolveAll<S: Sendable>(_ type: S.Type, including tags: TagSet) throws(ServiceError) -> [S] {
         var values: [S] = []
-        for (key, slot, registration, owner) in storage.registrations(of: type, including: tagSet(repeat each tags))
+        for (key, slot, registration, owner) in storage.registrations(of: type, including: tags)
         where registration.track == .sendable {
             let value = try storage.delegate(type, tags: key, to: owner) { env throws(ServiceError) in
                 try owner.resolve(type, slot: slot, registration, arguments: (), given: { [] }, in: env)
@@ -195,7 +200,7 @@ extension ServiceEnv {
 
 extension ServiceEnv {
     /// Returns one instance per registration of `type` whose tags include all of `tags`, awaiting
-    /// the factories that are `async`, in the order ``resolveAll(_:tags:)`` returns them.
+    /// the factories that are `async`, in the order ``resolveAll(_:tags:)-(_,Tag)`` returns them.
     ///
     /// It finds what ``resolveAsync(_:tags:)`` finds: the Sendable track's registrations, and
     /// those with an `async` factory on either track. Registrations whose factories take

@@ -114,7 +114,7 @@ extension ServiceEnv {
     /// The handler is called when the top-level resolve ends, on its thread, and without any
     /// lock held: concurrent resolves call it concurrently, each with its own whole trace. A trace is for finding out what a resolve does (which
     /// environment answers, what is built, what is slow); while no trace is on anywhere, a
-    /// resolve pays one load to find that out. ``resolveAll(_:tags:)`` is not traced, the
+    /// resolve pays one load to find that out. ``resolveAll(_:tags:)-(_,Tag)`` is not traced, the
     /// resolves it makes are.
     ///
     /// ```swift

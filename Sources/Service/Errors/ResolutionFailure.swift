@@ -103,7 +103,7 @@ extension ServiceEnv {
     }
 
     /// Resolves a Sendable service registered under exactly `tags` like
-    /// ``resolve(_:tags:)``, but a failure says where it happened.
+    /// ``resolve(_:tags:)-(_,Tag)``, but a failure says where it happened.
     ///
     /// ```swift
     /// struct Endpoint: Sendable { let host: String }

@@ -3,7 +3,7 @@
 /// `@All("toolbar") plugins: [any Plugin]` the registrations whose tags include `"toolbar"`.
 ///
 /// Each registration of one type has tags of its own (one key holds one registration), so the
-/// members are registered under different tags, in the order ``ServiceEnv/resolveAll(_:tags:)``
+/// members are registered under different tags, in the order ``ServiceEnv/resolveAll(_:tags:)-(_,Tag)``
 /// returns them. None is a valid answer: the parameter is an empty array then, so the assembly
 /// checks nothing at compile time for it. ``ServiceEnv/validate(including:)`` and the graph
 /// exports draw an edge to each registration it collects, and a shared service that collects

@@ -77,7 +77,7 @@ extension ServiceEnv {
     ///
     /// Off by default. While it is on, each resolve looks up which registration answered it and
     /// notes it under a lock (a few hundred nanoseconds); cached instances read through
-    /// ``Service`` wrappers count once, when they are first read. ``resolveAll(_:tags:)`` is not
+    /// ``Service`` wrappers count once, when they are first read. ``resolveAll(_:tags:)-(_,Tag)`` is not
     /// recorded.
     ///
     /// ```swift
