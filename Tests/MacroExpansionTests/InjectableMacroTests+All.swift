@@ -107,8 +107,9 @@ struct InjectableAllTests {
                             __ServiceMacroSupport.Dependency(Plugin.self, label: "plugins", kind: .all, tags: ["toolbar"]),
                         ]
                     }
+                    private nonisolated static let __tags2 = __ServiceMacroSupport.TagKey("toolbar")
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
-                        Self(clock: try resolver.resolve(Clock.self), checks: try resolver.resolveAll((any HealthCheck).self), plugins: try resolver.resolveAll(Plugin.self, tags: "toolbar"))
+                        Self(clock: try resolver.resolve(Clock.self), checks: try resolver.resolveAll((any HealthCheck).self), plugins: try resolver.resolveAll(Plugin.self, tags: Self.__tags2))
                     }
                     nonisolated static func make(graph: some InjectionRequirements) -> Self {
                         Self(clock: graph.provide(Clock.self), checks: graph.provide([any HealthCheck].self), plugins: graph.provide([Plugin].self))

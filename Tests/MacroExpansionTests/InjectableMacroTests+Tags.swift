@@ -46,8 +46,10 @@ struct InjectableTagsTests {
                             __ServiceMacroSupport.Dependency(Endpoint.self, label: "audit", kind: .optional, tags: ["audit"]),
                         ]
                     }
+                    private nonisolated static let __tags1 = __ServiceMacroSupport.TagKey("b", .a)
+                    private nonisolated static let __tags2 = __ServiceMacroSupport.TagKey("audit")
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
-                        Self(primary: try resolver.resolve(Endpoint.self), backup: try resolver.resolve(Endpoint.self, tags: "b", .a), audit: try resolver.resolveIfRegistered(Endpoint.self, tags: "audit"))
+                        Self(primary: try resolver.resolve(Endpoint.self), backup: try resolver.resolve(Endpoint.self, tags: Self.__tags1), audit: try resolver.resolveIfRegistered(Endpoint.self, tags: Self.__tags2))
                     }
                     nonisolated static func make(graph: some InjectionRequirements) -> Self {
                         Self(primary: graph.provide(Endpoint.self), backup: graph.provide(Endpoint.self, tagged: (tags: Void, `tagged "b", .a`: Void).self), audit: graph.provide(Endpoint?.self))

@@ -107,7 +107,7 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
     let mainProbe = MainServiceConsumer()
     _ = mainProbe.singleton
     let row = arguments[index + 1]
-    if profileRegistration(row, count: count) || profileForward(row, count: count) {
+    if profileRegistration(row, count: count) || profileForward(row, count: count) || profileTagged(row, count: count) {
         exit(0)
     }
     // NB: each case loops over its own operation, inlined: no closure call around it.

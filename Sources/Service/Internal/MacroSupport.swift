@@ -16,6 +16,7 @@ public enum __ServiceMacroSupport {
     public typealias AssemblyType = DeclaredAssembly
     public typealias LazyDependency = Lazy
     public typealias ProviderDependency = ServiceProvider
+    public typealias TagKey = ServiceTags
 
     /// The edges of a service in an `@Assembly(checkCycles: true)` graph: naming the nodes
     /// makes the compiler resolve them, and a node that resolves through itself is a cycle.
