@@ -87,3 +87,63 @@ struct ServiceTagsTests {
         #expect(try env.resolve(MadeMirror.self).audit?.url == "audit")
     }
 }
+
+@MainActor
+final class MadeBanner {}
+
+/// The first read of a tagged resolve, its own cached instance, read without the registration.
+@Suite("A tagged resolve's cached instance")
+struct TaggedCachedReadTests {
+    @Test("a trace reports the cached instance as cached, the first resolve as built")
+    func traced() throws {
+        let env = ServiceEnv(name: #function)
+        env.register(MadeEndpoint.self, tags: "backup") { MadeEndpoint(url: "backup") }
+        let outcomes = Shared<[String]>([])
+        try ServiceEnv.withResolutionTrace({ trace in
+            outcomes.withLock { $0 += trace.events.map { "\($0.service) \($0.outcome)" } }
+        }) {
+            _ = try env.resolve(MadeEndpoint.self, tags: "backup")
+            _ = try env.resolve(MadeEndpoint.self, tags: ServiceTags("backup"))
+        }
+        #expect(
+            outcomes.withLock { $0 } == [#"MadeEndpoint[tag: "backup"] built"#, #"MadeEndpoint[tag: "backup"] cached"#]
+        )
+    }
+
+    @Test("a key on the MainActor track is not resolved on the Sendable track, even once its instance is cached")
+    @MainActor
+    func otherTrack() throws {
+        let env = ServiceEnv(name: #function)
+        env.registerMain(MadeBanner.self, tags: "welcome") { MadeBanner() }
+        let banner = try env.resolveMain(MadeBanner.self, tags: "welcome")
+        #expect(try env.resolveMain(MadeBanner.self, tags: "welcome") === banner)
+        #expect(throws: ServiceError.self) { try env.resolve(MadeBanner.self, tags: "welcome") }
+        #expect(try env.resolveIfRegistered(MadeBanner.self, tags: ServiceTags("welcome")) == nil)
+    }
+
+    @Test("a reset while threads read a tagged singleton: every read is an instance, the new one after")
+    func resetWhileReading() async throws {
+        let env = ServiceEnv(name: #function)
+        env.register(MadeEndpoint.self, tags: "backup") { MadeEndpoint(url: "backup") }
+        let backup = ServiceTags("backup")
+        let before = ObjectIdentifier(try env.resolve(MadeEndpoint.self, tags: backup))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for reader in 0..<4 {
+                group.addTask {
+                    for _ in 0..<2_000 {
+                        let endpoint =
+                            reader.isMultiple(of: 2)
+                            ? try env.resolve(MadeEndpoint.self, tags: backup)
+                            : try env.resolve(MadeEndpoint.self, tags: "backup")
+                        #expect(endpoint.url == "backup")
+                    }
+                }
+            }
+            group.addTask { env.resetCache(for: MadeEndpoint.self, tags: "backup") }
+            try await group.waitForAll()
+        }
+        let after = ObjectIdentifier(try env.resolve(MadeEndpoint.self, tags: backup))
+        #expect(after != before)
+        #expect(after == ObjectIdentifier(try env.resolve(MadeEndpoint.self, tags: "backup")))
+    }
+}

@@ -13,9 +13,25 @@ extension ServiceStorage {
     @inlinable
     func directEntry<Value>(_ type: Value.Type, tags: TagSet) -> DirectEntry<Value> {
         guard tags.isEmpty else {
-            return .undecided
+            return taggedEntry(type, tags: tags)
         }
         return entry(type, readingOwnCache: true)
+    }
+
+    /// `directEntry(_:tags:)` for a tagged key: this storage's cached instance on the Sendable
+    /// track, read in one section with the lookup of its slot, as an untagged resolve reads its
+    /// own; else `.undecided`, which leaves the rest to `registration(for:tags:)`.
+    ///
+    /// NB: neither the registration nor the storage is retained for a cached instance, where
+    /// `registration(for:tags:)` retains both.
+    @inlinable
+    func taggedEntry<Value>(_ type: Value.Type, tags: TagSet) -> DirectEntry<Value> {
+        let section = ReaderGate.enter()
+        defer { ReaderGate.leave(section) }
+        guard let slot = ownTaggedSlot(type, tags: tags), let value = slot.cachedValue(type, on: .sendable) else {
+            return .undecided
+        }
+        return .instance(value)
     }
 
     /// The instance of `type` (untagged) that a resolve in this storage would return without

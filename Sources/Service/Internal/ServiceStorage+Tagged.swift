@@ -13,6 +13,13 @@ import Synchronization
 /// every thread, took the environment's one lock, and ran the tags' `==` and `hash(into:)`
 /// while holding it.
 extension ServiceStorage {
+    /// The slot of `type` under `tags` in this storage, if one was made; for a resolve's first
+    /// read of its cache, inside a `ReaderGate` section.
+    @usableFromInline
+    func ownTaggedSlot(_ type: Any.Type, tags: TagSet) -> Slot? {
+        taggedSlot(TaggedKey(type: ObjectIdentifier(type), tags: tags))
+    }
+
     /// The slot of `key` in this storage, if one was made.
     func taggedSlot(_ key: TaggedKey) -> Slot? {
         let bits = taggedTable.load(ordering: .acquiring)
