@@ -61,6 +61,28 @@ if arguments.contains("--check-read-order") {
     exit(0)
 }
 
+// `--check-stack`: see StackCheck.swift (CI runs it after `--quick`).
+if arguments.contains("--check-stack") {
+    let count = 1_000_000
+    let made = ServiceTags("primary", 2)
+    let checked = stackCheckEnv
+    repeatInline(count) { consume(ServiceAdapter.resolve(StackCheckGreeting.self, tag: "primary", in: checked)) }
+    repeatInline(count) { consume(resolveOrFail { try checked.resolve(StackCheckGreeting.self, tags: "primary", 2) }) }
+    repeatInline(count) {
+        blackHole(resolveOrFail { try checked.resolveIfRegistered(StackCheckGreeting.self, tags: 2, "primary") })
+    }
+    repeatInline(count) {
+        consume(resolveOrFail { try checked.require(StackCheckGreeting.self, tags: "primary", 2) })
+    }
+    repeatInline(count) { consume(resolveOrFail { try checked.resolve(StackCheckGreeting.self, tags: made) }) }
+    repeatInline(count) {
+        blackHole(resolveOrFail { try checked.resolveAll(StackCheckGreeting.self, tags: "primary") })
+    }
+    repeatInline(count) { consume(resolveOrFail { try checked.resolve(StackCheckGreeting.self, arguments: "a", 2) }) }
+    print("stack check: \(count) resolves of each tagged and argument form, each in a loop of the top-level code")
+    exit(0)
+}
+
 // `--alloc-probe N`: only N cached resolves, for counting heap allocations under valgrind.
 if let index = arguments.firstIndex(of: "--alloc-probe"), arguments.indices.contains(index + 1),
     let count = Int(arguments[index + 1])
@@ -150,7 +172,9 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
     case "cached-tagged":
         repeatInline(count) { consume(ServiceAdapter.resolve(CachedSingleton.self, tag: "primary", in: env)) }
     case "cached-tagged-made-once":
-        repeatInline(count) { consume(ServiceAdapter.resolve(CachedSingleton.self, tags: ServiceAdapter.primaryTags, in: env)) }
+        repeatInline(count) {
+            consume(ServiceAdapter.resolve(CachedSingleton.self, tags: ServiceAdapter.primaryTags, in: env))
+        }
     case "service-read": repeatInline(count) { consume(probe.singleton) }
     case "main-service-read": repeatInline(count) { consume(mainProbe.singleton) }
     case "scope": repeatInline(count) { serveRequestInScope(1) }

@@ -270,7 +270,13 @@ final class BoxedTags: Sendable {
 }
 
 /// Collects a pack of tags into a set.
-@inlinable
+///
+/// NB: never inlined. Inlined into a loop of the caller's (a resolve with tags, itself inlined
+/// where an application resolves in a loop), the iteration over the pack took stack that was not
+/// given back until the caller returned, 16 bytes a resolve: a million tagged resolves in a loop
+/// of a program's top-level code overflowed the main thread's stack (`--check-stack`, which CI
+/// runs). Specialised in a frame of its own, it gives it back.
+@inlinable @inline(never)
 func tagSet<each Tag: Hashable & Sendable>(_ tags: repeat each Tag) -> TagSet {
     var set = TagSet()
     for tag in repeat each tags {
