@@ -171,6 +171,10 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
         }
     case "cached-tagged":
         repeatInline(count) { consume(ServiceAdapter.resolve(CachedSingleton.self, tag: "primary", in: env)) }
+    case "require-tagged":
+        repeatInline(count) {
+            do { consume(try env.require(CachedSingleton.self, tags: "primary")) } catch { fatalError("\(error)") }
+        }
     case "cached-tagged-made-once":
         repeatInline(count) {
             consume(ServiceAdapter.resolve(CachedSingleton.self, tags: ServiceAdapter.primaryTags, in: env))

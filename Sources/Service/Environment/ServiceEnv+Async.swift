@@ -131,7 +131,12 @@ extension ServiceEnv {
         _ type: S.Type,
         tags: repeat each Tag,
     ) async throws(ServiceError) -> S {
-        let tags = tagSet(repeat each tags)
+        try await resolveAsync(type, tagSet: tagSet(repeat each tags))
+    }
+
+    /// `resolveAsync(_:tags:)` for tags already made.
+    @inlinable
+    func resolveAsync<S: Sendable>(_ type: S.Type, tagSet tags: TagSet) async throws(ServiceError) -> S {
         let value = try await storage.resolveAsyncIfRegistered(
             type,
             tags: tags,

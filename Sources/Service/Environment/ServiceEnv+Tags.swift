@@ -68,6 +68,12 @@ extension ServiceEnv {
         tags: repeat each Tag,
     ) throws(ServiceError) -> S {
         let tags = tagSet(repeat each tags)
+        return try resolve(type, tagSet: tags)
+    }
+
+    /// `resolve(_:tags:)` for tags already made: the public forms' and `require`'s.
+    @inlinable
+    func resolve<S: Sendable>(_ type: S.Type, tagSet tags: TagSet) throws(ServiceError) -> S {
         guard
             let value = try storage.resolveIfRegistered(
                 type,
@@ -96,7 +102,12 @@ extension ServiceEnv {
         _ type: S.Type,
         tags: repeat each Tag,
     ) throws(ServiceError) -> S {
-        let tags = tagSet(repeat each tags)
+        try resolveMain(type, tagSet: tagSet(repeat each tags))
+    }
+
+    /// `resolveMain(_:tags:)` for tags already made.
+    @MainActor @inlinable
+    func resolveMain<S>(_ type: S.Type, tagSet tags: TagSet) throws(ServiceError) -> S {
         guard
             let value = try storage.resolveMainIfRegistered(
                 type,

@@ -57,18 +57,30 @@ extension ServiceEnv {
     /// - Throws: what ``resolve(_:tags:)-(_,Tag)`` throws.
     @inlinable @discardableResult
     public func resolve<S: Sendable>(_ type: S.Type, tags: ServiceTags) throws(ServiceError) -> S {
-        guard
-            let value = try storage.resolveIfRegistered(
-                type,
-                tags: tags.key,
-                arguments: (),
-                argumentTypes: { [] },
-                in: self,
-            )
-        else {
-            throw .notRegistered(type, tags: tags.key)
+        try resolve(type, tagSet: tags.key)
+    }
+
+    /// Resolves a Sendable service registered under exactly `tags`, made once, like
+    /// ``resolve(_:tags:)-(_,ServiceTags)``, but a failure says where it happened.
+    ///
+    /// ```swift
+    /// struct Endpoint: Sendable { let host: String }
+    /// let replicaTags = ServiceTags("replica")
+    /// let env = ServiceEnv(name: "app")
+    /// env.register(Endpoint.self, tags: "backup") { Endpoint(host: "backup.example.com") }
+    /// do {
+    ///     _ = try env.require(Endpoint.self, tags: replicaTags)
+    /// } catch {
+    ///     print(error)  // Service 'Endpoint[tag: "replica"]' is not registered in ServiceEnv (environment 'app';
+    ///                   // resolving Endpoint[tag: "replica"]): its type is registered only as …
+    /// }
+    /// ```
+    @inlinable @discardableResult
+    public func require<S: Sendable>(_ type: S.Type, tags: ServiceTags) throws(ResolutionFailure) -> S {
+        try FailureTrace.locating(in: self, asking: type, tags: tags.key, on: .sendable) {
+            () throws(ServiceError) -> S in
+            try resolve(type, tagSet: tags.key)
         }
-        return value
     }
 
     /// Returns the instance of a Sendable service registered under exactly `tags`, made once, or

@@ -124,7 +124,7 @@ extension ServiceEnv {
         let tagSet = tagSet(repeat each tags)
         return try FailureTrace.locating(in: self, asking: type, tags: tagSet, on: .sendable) {
             () throws(ServiceError) -> S in
-            try resolve(type, tags: repeat each tags)
+            try resolve(type, tagSet: tagSet)
         }
     }
 
@@ -177,7 +177,7 @@ extension ServiceEnv {
         let tagSet = tagSet(repeat each tags)
         return try await FailureTrace.locatingAsync(in: self, asking: type, tags: tagSet) {
             () async throws(ServiceError) -> S in
-            try await resolveAsync(type, tags: repeat each tags)
+            try await resolveAsync(type, tagSet: tagSet)
         }
     }
 
@@ -198,7 +198,7 @@ extension ServiceEnv {
         let tagSet = tagSet(repeat each tags)
         return try FailureTrace.locating(in: self, asking: type, tags: tagSet, on: .main) {
             () throws(ServiceError) -> S in
-            try resolveMain(type, tags: repeat each tags)
+            try resolveMain(type, tagSet: tagSet)
         }
     }
 }
