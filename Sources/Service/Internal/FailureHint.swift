@@ -110,10 +110,10 @@ enum FailureHint {
                 let builds = RetainedBits.object(bits, as: Registration.self)._withUnsafeGuaranteedRef {
                     $0.metadata.map { ObjectIdentifier($0.builtType) == type } ?? false
                 }
-                let name = serviceName(slot.type, tags: slot.tags)
-                if builds && !keys.contains(name) {
-                    keys.append(name)
+                guard builds, case let name = serviceName(slot.type, tags: slot.tags), !keys.contains(name) else {
+                    continue
                 }
+                keys.append(name)
             }
         }
         guard !keys.isEmpty else {
