@@ -18,6 +18,17 @@ final class AsPlainGreeter: AsGreeting {
     init() {}
 }
 
+@Injectable
+final class AsRemoteGreeter: AsGreeting {
+    let text = "remote"
+    init() async { await Task.yield() }
+}
+
+@Assembly
+struct AsRemoteAssembly {
+    #register(AsRemoteGreeter.self, as: (any AsGreeting).self)
+}
+
 @Assembly
 struct AsGreetingAssembly {
     #external(AsRequest.self)
@@ -94,5 +105,21 @@ struct RegisterAsTests {
                     + "or register it under its own type too"
             )
         }
+    }
+
+    @Test("a type whose initializer is async, under another key: an assembly's as: line and by hand, with tags")
+    func asyncInitializer() async throws {
+        let env = ServiceEnv(name: #function)
+        env.apply(AsRemoteAssembly())
+        #expect(throws: ServiceError.self) { try env.resolve((any AsGreeting).self) }
+        let first = try await env.resolveAsync((any AsGreeting).self)
+        #expect(first.text == "remote")
+        #expect(try env.resolve((any AsGreeting).self) as AnyObject === first as AnyObject)
+        #expect(env.graph().node(named: "AsGreeting")?.service == "AsRemoteGreeter")
+
+        let tagged = ServiceEnv(name: "tagged")
+        tagged.register(AsRemoteGreeter.self, as: (any AsGreeting).self, tags: "remote", scope: .transient) { $0 }
+        #expect(try await tagged.resolveAllAsync((any AsGreeting).self).map(\.text) == ["remote"])
+        #expect(try await tagged.resolveAsync((any AsGreeting).self, tags: "remote").text == "remote")
     }
 }

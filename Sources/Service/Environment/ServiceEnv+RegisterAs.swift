@@ -50,7 +50,7 @@ extension ServiceEnv {
     /// print(try env.resolveAll((any HealthCheck).self).map(\.name))  // ["database"]
     /// ```
     ///
-    /// Everything else is as for ``register(_:as:scope:_:)``.
+    /// Everything else is as for ``register(_:as:scope:_:)-8ps0z``.
     @inlinable
     public func register<S: Injectable, Key: Sendable, each Tag: Hashable & Sendable>(
         _ type: S.Type,
@@ -60,6 +60,85 @@ extension ServiceEnv {
         _ convert: @escaping @Sendable (S) -> Key,
     ) {
         install(InjectableRegistration(building: type, as: convert, scope: scope), for: key, tags: repeat each tags)
+    }
+}
+
+extension ServiceEnv {
+    /// Registers an ``AsyncInjectable`` type, one whose initializer is `async`, under `key`, a
+    /// type it converts to; resolve `key` with ``resolveAsync(_:tags:)``.
+    ///
+    /// ```swift
+    /// protocol Feed: Sendable { var name: String { get } }
+    ///
+    /// struct RemoteFeed: AsyncInjectable, Feed {
+    ///     static let dependencies: [ServiceDependency] = []
+    ///     static func make(resolver: ServiceEnv) async throws(ServiceError) -> RemoteFeed { RemoteFeed() }
+    ///     var name: String { "remote" }
+    /// }
+    ///
+    /// func start() async throws {
+    ///     let env = ServiceEnv(name: "feeds")
+    ///     env.register(RemoteFeed.self, as: (any Feed).self, scope: .singleton) { $0 }
+    ///     print(try await env.resolveAsync((any Feed).self).name)  // remote
+    /// }
+    /// ```
+    ///
+    /// This is what `#register(T.self, as:)` registers for a type whose initializer is `async`.
+    public func register<S: AsyncInjectable, Key: Sendable>(
+        _ type: S.Type,
+        as key: Key.Type,
+        scope: ServiceScope,
+        _ convert: @escaping @Sendable (S) -> Key,
+    ) {
+        storage.install(AsyncRegistration(building: type, as: convert, scope: scope), for: key)
+    }
+
+    /// Registers an ``AsyncInjectable`` type under `key` and `tags`.
+    ///
+    /// ```swift
+    /// protocol Feed: Sendable { var name: String { get } }
+    ///
+    /// struct RemoteFeed: AsyncInjectable, Feed {
+    ///     static let dependencies: [ServiceDependency] = []
+    ///     static func make(resolver: ServiceEnv) async throws(ServiceError) -> RemoteFeed { RemoteFeed() }
+    ///     var name: String { "remote" }
+    /// }
+    ///
+    /// func start() async throws {
+    ///     let env = ServiceEnv(name: "feeds")
+    ///     env.register(RemoteFeed.self, as: (any Feed).self, tags: "remote", scope: .singleton) { $0 }
+    ///     print(try await env.resolveAllAsync((any Feed).self).map(\.name))  // ["remote"]
+    /// }
+    /// ```
+    ///
+    /// Everything else is as for ``register(_:as:scope:_:)-8hr1c``.
+    public func register<S: AsyncInjectable, Key: Sendable, each Tag: Hashable & Sendable>(
+        _ type: S.Type,
+        as key: Key.Type,
+        tags: repeat each Tag,
+        scope: ServiceScope,
+        _ convert: @escaping @Sendable (S) -> Key,
+    ) {
+        let registration = AsyncRegistration(building: type, as: convert, scope: scope)
+        storage.install(registration, for: key, tags: tagSet(repeat each tags))
+    }
+}
+
+extension AsyncRegistration {
+    /// An `async` registration of `Value`, a key that `S` converts to with `convert`, built by
+    /// `S`'s `make(resolver:)`; its metadata describes `S`.
+    convenience init<S: AsyncInjectable>(
+        building type: S.Type,
+        as convert: @escaping @Sendable (S) -> Value,
+        scope: ServiceScope,
+    ) {
+        self.init(scope: scope, argumentTypes: []) { packed in
+            guard packed is Void else {
+                return nil
+            }
+            return convert(try await S.make(resolver: ServiceEnv.current))
+        }
+        metadata = RegistrationMetadata(service: S.self)
     }
 }
 
