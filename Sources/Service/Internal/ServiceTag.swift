@@ -79,10 +79,27 @@ struct ServiceTag: Hashable, Sendable, CustomStringConvertible {
 /// The value of one tag, in a box whose class is its type's.
 @usableFromInline
 protocol TagValue: AnyObject, Sendable {
+    associatedtype Stored: Hashable & Sendable
+
+    /// The tag's value.
+    var value: Stored { get }
+
     var base: any Hashable & Sendable { get }
 
     /// Whether `other`, a box of this one's class, holds an equal value.
     func isEqual(toSameKind other: Self) -> Bool
+}
+
+extension TagValue {
+    /// The value, for descriptions.
+    @inlinable
+    var base: any Hashable & Sendable { value }
+
+    /// Whether `other`, a box of this one's class, holds an equal value.
+    @inlinable
+    func isEqual(toSameKind other: Self) -> Bool {
+        other.value == value
+    }
 }
 
 /// The box of a tag whose value is a `Value`.
@@ -93,14 +110,6 @@ final class TypedTagValue<Value: Hashable & Sendable>: TagValue {
     @inlinable
     init(_ value: Value) {
         self.value = value
-    }
-
-    @usableFromInline
-    var base: any Hashable & Sendable { value }
-
-    @usableFromInline
-    func isEqual(toSameKind other: TypedTagValue) -> Bool {
-        other.value == value
     }
 }
 
@@ -113,14 +122,6 @@ final class StringTagValue: TagValue {
     init(_ value: String) {
         self.value = value
     }
-
-    @usableFromInline
-    var base: any Hashable & Sendable { value }
-
-    @usableFromInline
-    func isEqual(toSameKind other: StringTagValue) -> Bool {
-        other.value == value
-    }
 }
 
 /// The box of an `Int` tag, for the reason of `StringTagValue`.
@@ -131,14 +132,6 @@ final class IntTagValue: TagValue {
     @inlinable
     init(_ value: Int) {
         self.value = value
-    }
-
-    @usableFromInline
-    var base: any Hashable & Sendable { value }
-
-    @usableFromInline
-    func isEqual(toSameKind other: IntTagValue) -> Bool {
-        other.value == value
     }
 }
 
