@@ -8,13 +8,21 @@ func pause(milliseconds: Int = 1) async {
     try? await Task.sleep(for: .milliseconds(milliseconds))
 }
 
-/// Suspends until `flag` is set (up to two seconds).
-func suspendUntil(_ flag: Flag) async {
-    await suspendUntil { flag.isSet }
+/// Suspends until `flag` is set, and records an issue if it is not within 30 s: every caller's
+/// next step depends on it.
+///
+/// NB: the deadline was two seconds and passed silently; under AddressSanitizer, with the suite
+/// running in parallel, a task once took longer than that to start its factory, and the test
+/// went on to reset a cache before the construction it meant to reset had begun.
+func suspendUntil(_ flag: Flag, sourceLocation: SourceLocation = #_sourceLocation) async {
+    await suspendUntil(seconds: 30) { flag.isSet }
+    if !flag.isSet {
+        Issue.record("the flag was not set within 30 s", sourceLocation: sourceLocation)
+    }
 }
 
 /// Suspends until `condition` holds (up to `seconds`).
-func suspendUntil(seconds: Double = 2, _ condition: () -> Bool) async {
+func suspendUntil(seconds: Double = 30, _ condition: () -> Bool) async {
     let deadline = Date().addingTimeInterval(seconds)
     while !condition() && Date() < deadline {
         await pause()
@@ -66,13 +74,14 @@ final class HeldFactory: Sendable {
         _ type: T.Type,
         in env: ServiceEnv,
         _ make: @escaping @Sendable (Int) -> T,
+        sourceLocation: SourceLocation = #_sourceLocation,
     ) async -> Task<T, any Error> {
         env.register(type) { () async -> T in
             await self.hold()
             return make(self.runs)
         }
         let builder = Task { try await env.resolveAsync(type) }
-        await suspendUntil(started)
+        await suspendUntil(started, sourceLocation: sourceLocation)
         return builder
     }
 }
