@@ -3,7 +3,7 @@
 extension ServiceEnv {
     /// Registers an `async` factory for a Sendable service, optionally under tags.
     ///
-    /// Resolve it with ``resolveAsync(_:tags:)``; a synchronous ``resolve(_:)-4e43e`` of it throws
+    /// Resolve it with ``resolveAsync(_:tags:)-(_,Tag)``; a synchronous ``resolve(_:)-4e43e`` of it throws
     /// ``ServiceError/factoryFailed(serviceType:underlyingError:)`` with
     /// ``ServiceUsageError/asyncFactory(serviceType:)``. A singleton is built exactly once even
     /// when many tasks await it first at the same time; they suspend, they do not block.
@@ -35,7 +35,7 @@ extension ServiceEnv {
     /// Registers an `async` factory that runs on the main actor, for a Sendable service of the
     /// MainActor track (a `@MainActor` class, say), optionally under tags.
     ///
-    /// Resolve it with ``resolveAsync(_:tags:)`` from any isolation: the factory runs on the main
+    /// Resolve it with ``resolveAsync(_:tags:)-(_,Tag)`` from any isolation: the factory runs on the main
     /// actor, and a singleton is built exactly once even when many tasks await it first at the
     /// same time. Once built, ``resolveMain(_:)`` returns the cached instance too; before, it
     /// throws ``ServiceError/factoryFailed(serviceType:underlyingError:)`` with

@@ -65,7 +65,7 @@ extension ServiceEnv {
 
 extension ServiceEnv {
     /// Registers an ``AsyncInjectable`` type, one whose initializer is `async`, under `key`, a
-    /// type it converts to; resolve `key` with ``resolveAsync(_:tags:)``.
+    /// type it converts to; resolve `key` with ``resolveAsync(_:tags:)-(_,Tag)``.
     ///
     /// ```swift
     /// protocol Feed: Sendable { var name: String { get } }

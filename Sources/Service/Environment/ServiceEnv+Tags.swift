@@ -213,7 +213,7 @@ extension ServiceEnv {
     /// Returns one instance per registration of `type` whose tags include all of `tags`, awaiting
     /// the factories that are `async`, in the order ``resolveAll(_:tags:)-(_,Tag)`` returns them.
     ///
-    /// It finds what ``resolveAsync(_:tags:)`` finds: the Sendable track's registrations, and
+    /// It finds what ``resolveAsync(_:tags:)-(_,Tag)`` finds: the Sendable track's registrations, and
     /// those with an `async` factory on either track. Registrations whose factories take
     /// arguments are skipped.
     ///
@@ -237,8 +237,13 @@ extension ServiceEnv {
         _ type: S.Type,
         tags: repeat each Tag,
     ) async throws(ServiceError) -> [S] {
+        try await resolveAllAsync(type, including: tagSet(repeat each tags))
+    }
+
+    /// `resolveAllAsync(_:tags:)` for tags already made.
+    func resolveAllAsync<S: Sendable>(_ type: S.Type, including tags: TagSet) async throws(ServiceError) -> [S] {
         var values: [S] = []
-        for (key, _, registration, _) in storage.registrations(of: type, including: tagSet(repeat each tags))
+        for (key, _, registration, _) in storage.registrations(of: type, including: tags)
         where registration.track == .sendable || registration.form == .async {
             if let value = try await storage.resolveAsync(type, exactly: key, in: self) {
                 values.append(value)

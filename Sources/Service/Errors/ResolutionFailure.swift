@@ -128,7 +128,7 @@ extension ServiceEnv {
         }
     }
 
-    /// Resolves a Sendable service like ``resolveAsync(_:tags:)``, but a failure says where it
+    /// Resolves a Sendable service like ``resolveAsync(_:tags:)-(_,Tag)``, but a failure says where it
     /// happened.
     ///
     /// ```swift
@@ -161,7 +161,7 @@ extension ServiceEnv {
     }
 
     /// Resolves a Sendable service registered under exactly `tags` like
-    /// ``resolveAsync(_:tags:)``, but a failure says where it happened.
+    /// ``resolveAsync(_:tags:)-(_,Tag)``, but a failure says where it happened.
     ///
     /// ```swift
     /// struct Catalog: Sendable {}
@@ -182,7 +182,7 @@ extension ServiceEnv {
     }
 
     /// Resolves a MainActor-track service registered under exactly `tags` like
-    /// ``resolveMain(_:tags:)``, but a failure says where it happened.
+    /// ``resolveMain(_:tags:)-(_,Tag)``, but a failure says where it happened.
     ///
     /// ```swift
     /// @MainActor final class Banner {}

@@ -11,8 +11,8 @@
 /// type's members are Sendable services; a `@MainActor` type's are found on either track, so
 /// they may be `@MainActor` services registered with `registerMain`. A member whose factory is
 /// `async` is built by an owner whose initializer is `async` too
-/// (``ServiceEnv/resolveAllAsync(_:tags:)``); any other owner finds it once
-/// ``ServiceEnv/resolveAsync(_:tags:)`` or ``ServiceEnv/warmUp()`` has built it (its resolve
+/// (``ServiceEnv/resolveAllAsync(_:tags:)-(_,Tag)``); any other owner finds it once
+/// ``ServiceEnv/resolveAsync(_:tags:)-(_,Tag)`` or ``ServiceEnv/warmUp()`` has built it (its resolve
 /// throws before, as a synchronous resolve of the member does).
 ///
 /// It is a parameter property wrapper that passes the value through unchanged, so callers of
