@@ -192,8 +192,9 @@ struct InjectableAllTests {
                             __ServiceMacroSupport.Dependency((any HealthCheck).self, label: "checks", kind: .all, tags: ["critical"]),
                         ]
                     }
+                    private nonisolated static let __tags0 = __ServiceMacroSupport.TagKey("critical")
                     nonisolated static func make(resolver: __ServiceMacroSupport.Environment) async throws(__ServiceMacroSupport.Failure) -> Self {
-                        await Self(checks: try await resolver.resolveAllAsync((any HealthCheck).self, tags: "critical"))
+                        await Self(checks: try await resolver.resolveAllAsync((any HealthCheck).self, tags: Self.__tags0))
                     }
                     nonisolated static func make(graph: some InjectionRequirements) async -> Self {
                         await Self(checks: graph.provide([any HealthCheck].self))

@@ -122,8 +122,10 @@ struct InjectableTagsTests {
                             __ServiceMacroSupport.Dependency(Banner.self, label: "audit", kind: .optional, tags: ["audit"]),
                         ]
                     }
+                    private nonisolated static let __tags0 = __ServiceMacroSupport.TagKey("b")
+                    private nonisolated static let __tags1 = __ServiceMacroSupport.TagKey("audit")
                     static func make(resolver: __ServiceMacroSupport.Environment) throws(__ServiceMacroSupport.Failure) -> Self {
-                        Self(backup: try __ServiceMacroSupport.resolveOnEitherTrack(Endpoint.self, tags: "b", in: resolver), audit: try __ServiceMacroSupport.resolveOnEitherTrackIfRegistered(Banner.self, tags: "audit", in: resolver))
+                        Self(backup: try __ServiceMacroSupport.resolveOnEitherTrack(Endpoint.self, tags: Self.__tags0, in: resolver), audit: try __ServiceMacroSupport.resolveOnEitherTrackIfRegistered(Banner.self, tags: Self.__tags1, in: resolver))
                     }
                     static func make(graph: some InjectionRequirements) -> Self {
                         Self(backup: graph.provide(Endpoint.self, tagged: (tags: Void, `tagged "b"`: Void).self), audit: graph.provide(Banner?.self))

@@ -99,6 +99,7 @@ public enum __ServiceMacroSupport {
 
     /// Resolves an optional dependency: `nil` when `type` itself is not registered, the error
     /// when it is registered but cannot be built.
+    @inlinable
     public static func resolveIfRegistered<T: Sendable>(
         _ type: T.Type,
         in env: ServiceEnv,
@@ -111,7 +112,7 @@ public enum __ServiceMacroSupport {
     }
 
     /// Resolves a dependency of a `@MainActor` service on whichever track it is registered.
-    @MainActor
+    @MainActor @inlinable
     public static func resolveOnEitherTrack<T>(_ type: T.Type, in env: ServiceEnv) throws(ServiceError) -> T {
         guard ResolutionTracing.isOn else {
             return try env.storage.resolveOnEitherTrack(type, in: env)
@@ -121,138 +122,10 @@ public enum __ServiceMacroSupport {
         }
     }
 
-    /// The form of `resolveOnEitherTrack(_:in:)` for a `@Tags` dependency: the registration under
-    /// exactly `tags`, on whichever track it is.
-    @MainActor
-    public static func resolveOnEitherTrack<T, each Tag: Hashable & Sendable>(
-        _ type: T.Type,
-        tags: repeat each Tag,
-        in env: ServiceEnv,
-    ) throws(ServiceError) -> T {
-        let tags = tagSet(repeat each tags)
-        guard ResolutionTracing.isOn else {
-            return try env.storage.resolveOnEitherTrack(type, tags: tags, in: env)
-        }
-        return try env.traced(type, tags: tags) { () throws(ServiceError) -> T in
-            try env.storage.resolveOnEitherTrack(type, tags: tags, in: env)
-        }
-    }
-
-    /// The form of `ServiceEnv.resolveAll(_:tags:)` for an `@All` dependency of a `@MainActor`
-    /// service: every registration of `type` whose tags include `tags`, on whichever track each
-    /// is, in the order `resolveAll` returns them. A registration whose factory takes arguments
-    /// is left out, as `resolveAll` leaves it; an `async` one's instance is returned once built.
-    @MainActor
-    public static func resolveAllOnEitherTrack<T, each Tag: Hashable & Sendable>(
-        _ type: T.Type,
-        tags: repeat each Tag,
-        in env: ServiceEnv,
-    ) throws(ServiceError) -> [T] {
-        var values: [T] = []
-        for (key, slot, registration, _) in env.storage.registrations(of: type, including: tagSet(repeat each tags)) {
-            values.append(try env.storage.resolveOnEitherTrack(type, tags: key, slot: slot, registration, in: env))
-        }
-        return values
-    }
-
-    /// The form of `resolveAllOnEitherTrack(_:tags:in:)` for a `@MainActor` service whose
-    /// initializer is `async`: a registration with an `async` factory is built, not only found
-    /// built, as `ServiceEnv.resolveAllAsync(_:tags:)` builds it.
-    @MainActor
-    public static func resolveAllOnEitherTrackAsync<T: Sendable, each Tag: Hashable & Sendable>(
-        _ type: T.Type,
-        tags: repeat each Tag,
-        in env: ServiceEnv,
-    ) async throws(ServiceError) -> [T] {
-        var values: [T] = []
-        for (key, slot, registration, _) in env.storage.registrations(of: type, including: tagSet(repeat each tags)) {
-            guard registration.form == .async else {
-                values.append(try env.storage.resolveOnEitherTrack(type, tags: key, slot: slot, registration, in: env))
-                continue
-            }
-            if let value = try await env.storage.resolveAsync(type, exactly: key, in: env) {
-                values.append(value)
-            }
-        }
-        return values
-    }
-
-    /// The same for a type that is not Sendable, which no `async` factory builds.
-    @MainActor
-    public static func resolveAllOnEitherTrackAsync<T, each Tag: Hashable & Sendable>(
-        _ type: T.Type,
-        tags: repeat each Tag,
-        in env: ServiceEnv,
-    ) async throws(ServiceError) -> [T] {
-        try resolveAllOnEitherTrack(type, tags: repeat each tags, in: env)
-    }
-
-    /// The optional form of `resolveOnEitherTrack(_:tags:in:)`: `nil` when nothing is registered
-    /// under `tags`.
-    @MainActor
-    public static func resolveOnEitherTrackIfRegistered<T, each Tag: Hashable & Sendable>(
-        _ type: T.Type,
-        tags: repeat each Tag,
-        in env: ServiceEnv,
-    ) throws(ServiceError) -> T? {
-        do {
-            return try resolveOnEitherTrack(type, tags: repeat each tags, in: env)
-        } catch .notRegistered(let serviceType) where serviceType == serviceName(type, tags: tagSet(repeat each tags)) {
-            // NB: the name is built only when something is missing.
-            return nil
-        }
-    }
-
-    /// The form of `resolveOnEitherTrackAsync(_:in:)` for a `@Tags` dependency.
-    @MainActor
-    public static func resolveOnEitherTrackAsync<T: Sendable, each Tag: Hashable & Sendable>(
-        _ type: T.Type,
-        tags: repeat each Tag,
-        in env: ServiceEnv,
-    ) async throws(ServiceError) -> T {
-        if let value = try await env.resolveAsyncIfRegistered(type, tags: repeat each tags) {
-            return value
-        }
-        return try resolveOnEitherTrack(type, tags: repeat each tags, in: env)
-    }
-
-    /// The same for a tagged dependency that is not Sendable, which only the MainActor track holds.
-    @MainActor
-    public static func resolveOnEitherTrackAsync<T, each Tag: Hashable & Sendable>(
-        _ type: T.Type,
-        tags: repeat each Tag,
-        in env: ServiceEnv,
-    ) async throws(ServiceError) -> T {
-        try resolveOnEitherTrack(type, tags: repeat each tags, in: env)
-    }
-
-    /// The optional form of `resolveOnEitherTrackAsync(_:tags:in:)`.
-    @MainActor
-    public static func resolveOnEitherTrackAsyncIfRegistered<T: Sendable, each Tag: Hashable & Sendable>(
-        _ type: T.Type,
-        tags: repeat each Tag,
-        in env: ServiceEnv,
-    ) async throws(ServiceError) -> T? {
-        if let value = try await env.resolveAsyncIfRegistered(type, tags: repeat each tags) {
-            return value
-        }
-        return try resolveOnEitherTrackIfRegistered(type, tags: repeat each tags, in: env)
-    }
-
-    /// The same for a tagged dependency that is not Sendable.
-    @MainActor
-    public static func resolveOnEitherTrackAsyncIfRegistered<T, each Tag: Hashable & Sendable>(
-        _ type: T.Type,
-        tags: repeat each Tag,
-        in env: ServiceEnv,
-    ) async throws(ServiceError) -> T? {
-        try resolveOnEitherTrackIfRegistered(type, tags: repeat each tags, in: env)
-    }
-
     /// What the `make(resolver:)` of a `@MainActor` type with an `async` initializer passes for a
     /// Sendable dependency: a synchronous MainActor-track registration resolves with
     /// `resolveMain`, everything else with `resolveAsync`.
-    @MainActor
+    @MainActor @inlinable
     public static func resolveOnEitherTrackAsync<T: Sendable>(
         _ type: T.Type,
         in env: ServiceEnv,
@@ -264,7 +137,7 @@ public enum __ServiceMacroSupport {
     }
 
     /// The same for a dependency that is not Sendable, which only the MainActor track holds.
-    @MainActor
+    @MainActor @inlinable
     public static func resolveOnEitherTrackAsync<T>(
         _ type: T.Type,
         in env: ServiceEnv,
@@ -274,7 +147,7 @@ public enum __ServiceMacroSupport {
 
     /// The optional form of `resolveOnEitherTrackAsync(_:in:)`: `nil` when `type` is not
     /// registered.
-    @MainActor
+    @MainActor @inlinable
     public static func resolveOnEitherTrackAsyncIfRegistered<T: Sendable>(
         _ type: T.Type,
         in env: ServiceEnv,
@@ -286,7 +159,7 @@ public enum __ServiceMacroSupport {
     }
 
     /// The same for a dependency that is not Sendable.
-    @MainActor
+    @MainActor @inlinable
     public static func resolveOnEitherTrackAsyncIfRegistered<T>(
         _ type: T.Type,
         in env: ServiceEnv,
@@ -295,7 +168,7 @@ public enum __ServiceMacroSupport {
     }
 
     /// The optional form of `resolveOnEitherTrack(_:in:)`: `nil` when `type` is not registered.
-    @MainActor
+    @MainActor @inlinable
     public static func resolveOnEitherTrackIfRegistered<T>(
         _ type: T.Type,
         in env: ServiceEnv,

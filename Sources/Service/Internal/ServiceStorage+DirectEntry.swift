@@ -34,6 +34,20 @@ extension ServiceStorage {
         return .instance(value)
     }
 
+    /// The cached instance of `type` under `tags` in this storage's own slot, on the MainActor
+    /// track or else the Sendable one, read in one section with the lookup of the slot: the first
+    /// read of a `@MainActor` type's tagged dependency, as `taggedEntry(_:tags:)` is of a
+    /// Sendable resolve's.
+    @inlinable @MainActor
+    func taggedCachedValueOnEitherTrack<Value>(_ type: Value.Type, tags: TagSet) -> Value? {
+        let section = ReaderGate.enter()
+        defer { ReaderGate.leave(section) }
+        guard let slot = ownTaggedSlot(type, tags: tags) else {
+            return nil
+        }
+        return slot.cachedValue(type, on: .main) ?? slot.cachedValue(type, on: .sendable)
+    }
+
     /// The instance of `type` (untagged) that a resolve in this storage would return without
     /// building: its own cached one or, in a scope, the one the application shares; nil in every
     /// other case. A forward's read of its target (`ForwardRegistration`).

@@ -279,6 +279,7 @@ func tagSet<each Tag: Hashable & Sendable>(_ tags: repeat each Tag) -> TagSet {
 }
 
 /// How errors and graph exports name a registration key: `Type`, or `Type[tags: "a", 1]`.
+@usableFromInline
 func serviceName(_ type: Any.Type, tags: TagSet) -> String {
     guard !tags.isEmpty else {
         return String(describing: type)

@@ -15,12 +15,11 @@ extension InjectableBuilder {
         }
     }
 
-    /// Whether `parameter` is resolved with tags made once: a tagged dependency of a type on the
-    /// Sendable track whose initializer is synchronous, which `resolve`, `resolveIfRegistered`
-    /// and `resolveAll` take as `ServiceTags`. The other forms write the tags out.
+    /// Whether `parameter` is resolved with tags made once: a tagged dependency resolved when the
+    /// type is built (not `Lazy`, a `ServiceProvider` or `@Assisted`), on either track, whose
+    /// resolve takes the tags as `ServiceTags`.
     func usesMadeTags(_ parameter: InjectableModel.Parameter) -> Bool {
-        !parameter.tags.isEmpty && parameter.deferral == nil && !parameter.isAssisted && !model.isMainActor
-            && !model.initializerIsAsync
+        !parameter.tags.isEmpty && parameter.deferral == nil && !parameter.isAssisted
     }
 
     /// The static property that holds the made tags of the parameter at `index`.
@@ -37,17 +36,11 @@ extension InjectableBuilder {
         case nil: break
         }
         let support = RuntimeSymbol.support
-        if usesMadeTags(parameter) {
-            let tags = "Self.\(madeTagsName(index))"
-            return
-                parameter.collects
-                ? "try resolver.resolveAll(\(type).self, tags: \(tags))"
-                : "try resolver.\(parameter.isOptional ? "resolveIfRegistered" : "resolve")(\(type).self, tags: \(tags))"
-        }
+        let tags = usesMadeTags(parameter) ? "Self.\(madeTagsName(index))" : parameter.tags.joined(separator: ", ")
         if parameter.collects {
             // NB: a `@MainActor` type's members may be on either track; an `async` initializer's
             // are built by their `async` factories, not only found built.
-            let tags = parameter.tags.isEmpty ? "" : ", tags: " + parameter.tags.joined(separator: ", ")
+            let tags = parameter.tags.isEmpty ? "" : ", tags: " + tags
             return switch (model.initializerIsAsync, model.isMainActor) {
             case (false, false): "try resolver.resolveAll(\(type).self\(tags))"
             case (false, true): "try \(support).resolveAllOnEitherTrack(\(type).self\(tags), in: resolver)"
@@ -56,7 +49,6 @@ extension InjectableBuilder {
             }
         }
         if !parameter.tags.isEmpty {
-            let tags = parameter.tags.joined(separator: ", ")
             if model.isMainActor {
                 let call = "\(type).self, tags: \(tags), in: resolver)"
                 return switch (model.initializerIsAsync, parameter.isOptional) {
