@@ -36,13 +36,13 @@ extension ServiceStorage {
 
     /// The cached instance of `type` under `tags` in this storage's own slot, on the MainActor
     /// track or else the Sendable one, read in one section with the lookup of the slot: the first
-    /// read of a `@MainActor` type's tagged dependency, as `taggedEntry(_:tags:)` is of a
-    /// Sendable resolve's.
+    /// read of a `@MainActor` type's dependency, which may be on either track.
     @inlinable @MainActor
-    func taggedCachedValueOnEitherTrack<Value>(_ type: Value.Type, tags: TagSet) -> Value? {
+    func cachedValueOnEitherTrack<Value>(_ type: Value.Type, tags: TagSet) -> Value? {
         let section = ReaderGate.enter()
         defer { ReaderGate.leave(section) }
-        guard let slot = ownTaggedSlot(type, tags: tags) else {
+        let slot = tags.isEmpty ? lookup(ObjectIdentifier(type)) : ownTaggedSlot(type, tags: tags)
+        guard let slot else {
             return nil
         }
         return slot.cachedValue(type, on: .main) ?? slot.cachedValue(type, on: .sendable)

@@ -345,13 +345,7 @@ extension ServiceStorage {
         tags: TagSet = .empty,
         in env: ServiceEnv,
     ) throws(ServiceError) -> Value {
-        // NB: a tagged slot is not in the table `cachedValue(_:track:)` reads: its cache is read
-        // in one section with the lookup of the slot.
-        if tags.isEmpty {
-            if let value = cachedValue(type, track: .main) ?? cachedValue(type, track: .sendable) {
-                return value
-            }
-        } else if let value = taggedCachedValueOnEitherTrack(type, tags: tags) {
+        if let value = cachedValueOnEitherTrack(type, tags: tags) {
             return value
         }
         guard let (slot, registration, owner) = registration(for: type, tags: tags) else {
