@@ -3,7 +3,8 @@ import Service
 
 // A transient service with one tagged dependency, a cached singleton: built by `@Injectable`,
 // whose `make(resolver:)` resolves it with tags made once, beside the same service built by a
-// closure that writes the tags out.
+// closure that writes the tags out; and the same generated service when it is `@MainActor`
+// (with the tag and without) and when its initializer is `async`.
 
 final class TaggedEndpoint: Sendable {
     init() {}
