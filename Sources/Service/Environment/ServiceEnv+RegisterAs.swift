@@ -157,3 +157,164 @@ extension InjectableRegistration {
         metadata = RegistrationMetadata(service: S.self)
     }
 }
+
+// MARK: - Registering a MainInjectable type under another key
+
+extension ServiceEnv {
+    /// Registers a ``MainInjectable`` type on the MainActor track under `key`, a type it converts
+    /// to (a protocol it conforms to, say), built by its `make(resolver:)` on the main actor.
+    ///
+    /// ```swift
+    /// @MainActor protocol Screen: AnyObject { var title: String { get } }
+    ///
+    /// @MainActor final class SettingsScreen: MainInjectable, Screen {
+    ///     nonisolated static let dependencies: [ServiceDependency] = []
+    ///     static func make(resolver: ServiceEnv) throws(ServiceError) -> SettingsScreen { SettingsScreen() }
+    ///     var title: String { "Settings" }
+    /// }
+    ///
+    /// @MainActor func showSettings() throws {
+    ///     let env = ServiceEnv(name: "ui")
+    ///     env.registerMain(SettingsScreen.self, as: (any Screen).self, scope: .transient) { $0 }
+    ///     print(try env.resolveMain((any Screen).self).title)  // Settings
+    /// }
+    /// ```
+    ///
+    /// `convert` turns the built instance into a `key`; `{ $0 }` does it for a protocol the type
+    /// conforms to. The type's own key stays unregistered. This is what `#registerMain(T.self,
+    /// as:)` registers in an `@Assembly`.
+    @MainActor
+    public func registerMain<S: MainInjectable, Key>(
+        _ type: S.Type,
+        as key: Key.Type,
+        scope: ServiceScope,
+        _ convert: @escaping @MainActor @Sendable (S) -> Key,
+    ) {
+        storage.install(MainRegistration(building: type, as: convert, scope: scope), for: key)
+    }
+
+    /// Registers a ``MainInjectable`` type on the MainActor track under `key` and `tags`.
+    ///
+    /// ```swift
+    /// @MainActor protocol Screen: AnyObject { var title: String { get } }
+    ///
+    /// @MainActor final class SettingsScreen: MainInjectable, Screen {
+    ///     nonisolated static let dependencies: [ServiceDependency] = []
+    ///     static func make(resolver: ServiceEnv) throws(ServiceError) -> SettingsScreen { SettingsScreen() }
+    ///     var title: String { "Settings" }
+    /// }
+    ///
+    /// @MainActor func showSettings() throws {
+    ///     let env = ServiceEnv(name: "ui")
+    ///     env.registerMain(SettingsScreen.self, as: (any Screen).self, tags: "settings", scope: .singleton) { $0 }
+    ///     print(try env.resolveMain((any Screen).self, tags: "settings").title)  // Settings
+    /// }
+    /// ```
+    ///
+    /// Everything else is as for ``registerMain(_:as:scope:_:)-9b837``.
+    @MainActor
+    public func registerMain<S: MainInjectable, Key, each Tag: Hashable & Sendable>(
+        _ type: S.Type,
+        as key: Key.Type,
+        tags: repeat each Tag,
+        scope: ServiceScope,
+        _ convert: @escaping @MainActor @Sendable (S) -> Key,
+    ) {
+        let registration = MainRegistration(building: type, as: convert, scope: scope)
+        storage.install(registration, for: key, tags: tagSet(repeat each tags))
+    }
+
+    /// Registers a ``MainAsyncInjectable`` type, one whose initializer is `async`, on the
+    /// MainActor track under `key`; resolve `key` with ``resolveAsync(_:tags:)-(_,Tag)``.
+    ///
+    /// ```swift
+    /// @MainActor protocol Catalog: Sendable { var count: Int { get } }
+    ///
+    /// @MainActor final class LocalCatalog: MainAsyncInjectable, Catalog {
+    ///     nonisolated static let dependencies: [ServiceDependency] = []
+    ///     static func make(resolver: ServiceEnv) async throws(ServiceError) -> LocalCatalog { LocalCatalog() }
+    ///     var count: Int { 3 }
+    /// }
+    ///
+    /// @MainActor func openCatalog() async throws {
+    ///     let env = ServiceEnv(name: "ui")
+    ///     env.registerMain(LocalCatalog.self, as: (any Catalog).self, scope: .singleton) { $0 }
+    ///     print(try await env.resolveAsync((any Catalog).self).count)  // 3
+    /// }
+    /// ```
+    ///
+    /// This is what `#registerMain(T.self, as:)` registers for a type whose initializer is `async`.
+    @MainActor
+    public func registerMain<S: MainAsyncInjectable, Key: Sendable>(
+        _ type: S.Type,
+        as key: Key.Type,
+        scope: ServiceScope,
+        _ convert: @escaping @Sendable (S) -> Key,
+    ) {
+        storage.install(AsyncRegistration(building: type, as: convert, scope: scope), for: key)
+    }
+
+    /// Registers a ``MainAsyncInjectable`` type on the MainActor track under `key` and `tags`.
+    ///
+    /// ```swift
+    /// @MainActor protocol Catalog: Sendable { var count: Int { get } }
+    ///
+    /// @MainActor final class LocalCatalog: MainAsyncInjectable, Catalog {
+    ///     nonisolated static let dependencies: [ServiceDependency] = []
+    ///     static func make(resolver: ServiceEnv) async throws(ServiceError) -> LocalCatalog { LocalCatalog() }
+    ///     var count: Int { 3 }
+    /// }
+    ///
+    /// @MainActor func openCatalog() async throws {
+    ///     let env = ServiceEnv(name: "ui")
+    ///     env.registerMain(LocalCatalog.self, as: (any Catalog).self, tags: "local", scope: .singleton) { $0 }
+    ///     print(try await env.resolveAllAsync((any Catalog).self).map(\.count))  // [3]
+    /// }
+    /// ```
+    ///
+    /// Everything else is as for ``registerMain(_:as:scope:_:)-8ys0f``.
+    @MainActor
+    public func registerMain<S: MainAsyncInjectable, Key: Sendable, each Tag: Hashable & Sendable>(
+        _ type: S.Type,
+        as key: Key.Type,
+        tags: repeat each Tag,
+        scope: ServiceScope,
+        _ convert: @escaping @Sendable (S) -> Key,
+    ) {
+        let registration = AsyncRegistration(building: type, as: convert, scope: scope)
+        storage.install(registration, for: key, tags: tagSet(repeat each tags))
+    }
+}
+
+extension MainRegistration {
+    /// A MainActor-track registration of `Value`, a key that `S` converts to with `convert`,
+    /// built by `S`'s `make(resolver:)`; its metadata describes `S`.
+    convenience init<S: MainInjectable>(
+        building type: S.Type,
+        as convert: @escaping @MainActor @Sendable (S) -> Value,
+        scope: ServiceScope,
+    ) {
+        self.init(scope: scope) { () throws(ServiceError) -> Value in
+            convert(try S.make(resolver: ServiceEnv.current))
+        }
+        metadata = RegistrationMetadata(service: S.self)
+    }
+}
+
+extension AsyncRegistration {
+    /// An `async` MainActor-track registration of `Value`, a key that `S` converts to with
+    /// `convert`, built by `S`'s `make(resolver:)` on the main actor; its metadata describes `S`.
+    convenience init<S: MainAsyncInjectable>(
+        building type: S.Type,
+        as convert: @escaping @Sendable (S) -> Value,
+        scope: ServiceScope,
+    ) {
+        self.init(scope: scope, track: .main, argumentTypes: []) { packed in
+            guard packed is Void else {
+                return nil
+            }
+            return convert(try await S.make(resolver: ServiceEnv.current))
+        }
+        metadata = RegistrationMetadata(service: S.self)
+    }
+}

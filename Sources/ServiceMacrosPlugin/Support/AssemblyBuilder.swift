@@ -131,9 +131,13 @@ struct AssemblyBuilder {
                         }
                     """
                 )
-            case .injectableMain:
+            case .injectableMain where registration.key == registration.service:
                 lines.append(
                     "env.registerMain(\(registration.service).self, \(registration.tagsArgument)scope: \(registration.scope))"
+                )
+            case .injectableMain:
+                lines.append(
+                    "env.registerMain(\(registration.service).self, as: \(registration.key).self, \(registration.tagsArgument)scope: \(registration.scope)) { $0 }"
                 )
             case .closure(let factory):
                 lines.append(
