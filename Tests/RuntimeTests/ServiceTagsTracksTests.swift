@@ -211,3 +211,39 @@ struct ServiceTagsTracksTests {
         #expect(try await env.resolveAsync(MadeMainSyncer.self).audit?.url == "audit")
     }
 }
+
+/// The first read of a `@MainActor` type's dependency, its cached instance on either track, while
+/// other threads drop that instance.
+@Suite("A @MainActor type's cached dependency read while it is reset")
+struct MainActorDependencyResetTests {
+    @Test("every screen built while four tasks reset its Sendable dependencies gets a live instance")
+    @MainActor
+    func resetWhileBuilding() async throws {
+        let env = ServiceEnv(name: #function)
+        env.register(MadeEndpoint.self, tags: "backup") { MadeEndpoint(url: "backup") }
+        env.registerMain(MadeToolbar.self, tags: "main") { MadeToolbar(name: "main") }
+        env.register((any MadeCheck).self, tags: "critical") { MadeNamedCheck(name: "db") }
+        env.registerMain(MadeScreen.self, scope: .transient)
+        let resetters = (0..<4).map { index in
+            Task.detached {
+                for _ in 0..<2_000 {
+                    env.resetCache(for: MadeEndpoint.self, tags: "backup")
+                    if index.isMultiple(of: 2) {
+                        await Task.yield()
+                    }
+                }
+            }
+        }
+        var urls: Set<String> = []
+        for _ in 0..<2_000 {
+            let screen = try env.resolveMain(MadeScreen.self)
+            urls.insert(screen.backup.url)
+            #expect(screen.toolbar.name == "main")
+            await Task.yield()
+        }
+        for resetter in resetters {
+            await resetter.value
+        }
+        #expect(urls == ["backup"])
+    }
+}
