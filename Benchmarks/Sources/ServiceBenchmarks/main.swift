@@ -183,6 +183,14 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.indices.contains
     case "main-service-read": repeatInline(count) { consume(mainProbe.singleton) }
     case "scope": repeatInline(count) { serveRequestInScope(1) }
     case "scope-by-hand": repeatInline(count) { serveRequestByHand(1) }
+    case "cached-async":
+        // NB: from a task, as `scope-async` runs.
+        let finished = DispatchSemaphore(value: 0)
+        Task.detached {
+            for _ in 0..<count { consume(await ServiceAdapter.resolveAsync(CachedSingleton.self, in: env)) }
+            finished.signal()
+        }
+        finished.wait()
     case "scope-async":
         // NB: from a task, with the main thread waiting: an `await` at the top level makes the
         // program's main function async, which valgrind cannot run.
