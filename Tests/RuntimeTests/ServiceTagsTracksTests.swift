@@ -247,3 +247,44 @@ struct MainActorDependencyResetTests {
         #expect(urls == ["backup"])
     }
 }
+
+/// A `@MainActor` type whose one dependency is Sendable and untagged.
+@MainActor
+@Injectable
+final class MadeFooter {
+    let endpoint: MadeEndpoint
+
+    init(endpoint: MadeEndpoint) {
+        self.endpoint = endpoint
+    }
+}
+
+/// The first read of a `@MainActor` type's Sendable dependency, on the Sendable track.
+@Suite("A @MainActor type's Sendable dependency")
+@MainActor
+struct MainActorSendableDependencyTests {
+    @Test("is found on either track, traced when a trace is on, and rebuilt after a reset")
+    func eitherTrack() throws {
+        let env = ServiceEnv(name: #function)
+        env.register(MadeEndpoint.self) { MadeEndpoint(url: "sendable") }
+        env.registerMain(MadeFooter.self, scope: .transient)
+        let first = try env.resolveMain(MadeFooter.self).endpoint
+        #expect(try env.resolveMain(MadeFooter.self).endpoint === first)
+        let events = Shared<[String]>([])
+        try ServiceEnv.withResolutionTrace({ trace in
+            events.withLock { $0 += trace.events.map { "\($0.service) \($0.outcome)" } }
+        }) {
+            _ = try env.resolveMain(MadeFooter.self)
+        }
+        #expect(events.withLock { $0 }.contains("MadeEndpoint cached"), "\(events.withLock { $0 })")
+        env.resetCache(for: MadeEndpoint.self)
+        #expect(try env.resolveMain(MadeFooter.self).endpoint !== first)
+
+        // NB: the same Sendable type registered on the MainActor track instead.
+        let main = ServiceEnv(name: "main track")
+        main.registerMain(MadeEndpoint.self) { MadeEndpoint(url: "main") }
+        main.registerMain(MadeFooter.self, scope: .transient)
+        #expect(try main.resolveMain(MadeFooter.self).endpoint.url == "main")
+        #expect(try main.resolveMain(MadeFooter.self).endpoint === main.resolveMain(MadeEndpoint.self))
+    }
+}

@@ -51,6 +51,16 @@ final class AsyncTaggedClient: Sendable {
     }
 }
 
+/// `MainClient` written by hand, built by a closure.
+@MainActor
+final class HandMainClient {
+    let endpoint: TaggedEndpoint
+
+    init(endpoint: TaggedEndpoint) {
+        self.endpoint = endpoint
+    }
+}
+
 final class HandTaggedClient: Sendable {
     let endpoint: TaggedEndpoint
 
@@ -69,6 +79,9 @@ let taggedEnv: ServiceEnv = {
     MainActor.assumeIsolated {
         env.registerMain(MainTaggedClient.self, scope: .transient)
         env.registerMain(MainClient.self, scope: .transient)
+        env.registerMain(HandMainClient.self, scope: .transient) {
+            HandMainClient(endpoint: try ServiceEnv.current.resolve(TaggedEndpoint.self))
+        }
     }
     env.register(HandTaggedClient.self, scope: .transient) {
         HandTaggedClient(endpoint: try ServiceEnv.current.resolve(TaggedEndpoint.self, tags: "primary"))
@@ -97,6 +110,12 @@ func profileTagged(_ name: String, count: Int) -> Bool {
         MainActor.assumeIsolated {
             repeatInline(count) {
                 do { consume(try taggedEnv.resolveMain(MainClient.self)) } catch { fatalError("\(error)") }
+            }
+        }
+    case "main-dependency":
+        MainActor.assumeIsolated {
+            repeatInline(count) {
+                do { consume(try taggedEnv.resolveMain(HandMainClient.self)) } catch { fatalError("\(error)") }
             }
         }
     case "macro-tagged-dependency-async":

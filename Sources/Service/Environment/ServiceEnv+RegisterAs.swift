@@ -183,7 +183,7 @@ extension ServiceEnv {
     /// `convert` turns the built instance into a `key`; `{ $0 }` does it for a protocol the type
     /// conforms to. The type's own key stays unregistered. This is what `#registerMain(T.self,
     /// as:)` registers in an `@Assembly`.
-    @MainActor
+    @MainActor @inlinable
     public func registerMain<S: MainInjectable, Key>(
         _ type: S.Type,
         as key: Key.Type,
@@ -212,7 +212,7 @@ extension ServiceEnv {
     /// ```
     ///
     /// Everything else is as for ``registerMain(_:as:scope:_:)-9b837``.
-    @MainActor
+    @MainActor @inlinable
     public func registerMain<S: MainInjectable, Key, each Tag: Hashable & Sendable>(
         _ type: S.Type,
         as key: Key.Type,
@@ -289,6 +289,7 @@ extension ServiceEnv {
 extension MainRegistration {
     /// A MainActor-track registration of `Value`, a key that `S` converts to with `convert`,
     /// built by `S`'s `make(resolver:)`; its metadata describes `S`.
+    @inlinable
     convenience init<S: MainInjectable>(
         building type: S.Type,
         as convert: @escaping @MainActor @Sendable (S) -> Value,

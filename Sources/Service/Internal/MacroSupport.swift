@@ -114,6 +114,22 @@ public enum __ServiceMacroSupport {
     /// Resolves a dependency of a `@MainActor` service on whichever track it is registered.
     @MainActor @inlinable
     public static func resolveOnEitherTrack<T>(_ type: T.Type, in env: ServiceEnv) throws(ServiceError) -> T {
+        try resolveOnEitherTrackTraced(type, in: env)
+    }
+
+    /// The same for a Sendable dependency, whose instance is first looked for where `resolve`
+    /// looks: a type is registered on one track, so a Sendable one cached on the Sendable track is
+    /// the one either track would give, and the MainActor track's word need not be read first.
+    @MainActor @inlinable
+    public static func resolveOnEitherTrack<T: Sendable>(_ type: T.Type, in env: ServiceEnv) throws(ServiceError) -> T {
+        if !ResolutionTracing.isOn, let value = env.storage.cachedValue(type, track: .sendable) {
+            return value
+        }
+        return try resolveOnEitherTrackTraced(type, in: env)
+    }
+
+    @MainActor @inlinable
+    static func resolveOnEitherTrackTraced<T>(_ type: T.Type, in env: ServiceEnv) throws(ServiceError) -> T {
         guard ResolutionTracing.isOn else {
             return try env.storage.resolveOnEitherTrack(type, in: env)
         }

@@ -237,8 +237,10 @@ extension ServiceEnv {
     /// }
     /// @MainActor func setUp() { ServiceEnv.current.registerMain(Screen.self, scope: .transient) }
     /// ```
-    @MainActor
+    @MainActor @inlinable
     public func registerMain<S: MainInjectable>(_ type: S.Type, scope: ServiceScope) {
+        // NB: inlinable, so that the factory calls the type's `make(resolver:)` directly where it
+        // is registered, not through the protocol.
         let registration = MainRegistration(scope: scope) { () throws(ServiceError) -> S in
             try S.make(resolver: ServiceEnv.current)
         }
@@ -278,7 +280,7 @@ extension ServiceEnv {
     /// }
     /// @MainActor func setUp() { ServiceEnv.current.registerMain(Screen.self, tags: "modal", scope: .transient) }
     /// ```
-    @MainActor
+    @MainActor @inlinable
     public func registerMain<S: MainInjectable, each Tag: Hashable & Sendable>(
         _ type: S.Type,
         tags: repeat each Tag,
