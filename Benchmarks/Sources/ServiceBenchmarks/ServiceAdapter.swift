@@ -73,6 +73,9 @@ enum ServiceAdapter {
     /// `"primary"`, the tag the tagged rows resolve, made once.
     static let primaryTags = ServiceTags("primary")
 
+    /// `"leaf"`, the tag of the tagged `@Injectable` leaf, made once.
+    static let leafTags = ServiceTags("leaf")
+
     /// The instance of `type`, awaited with `resolveAsync`, as an `async` request handler would.
     static func resolveAsync<T: Sendable>(_ type: T.Type, in env: ServiceEnv) async -> T {
         do {

@@ -76,6 +76,7 @@ let taggedEnv: ServiceEnv = {
     env.register(TaggedClient.self, scope: .transient)
     env.register(AsyncTaggedClient.self, scope: .transient)
     env.register(TaggedEndpoint.self) { TaggedEndpoint() }
+    env.register(MacroLeaf.self, tags: "leaf", scope: .transient)
     MainActor.assumeIsolated {
         env.registerMain(MainTaggedClient.self, scope: .transient)
         env.registerMain(MainClient.self, scope: .transient)
@@ -111,6 +112,11 @@ func profileTagged(_ name: String, count: Int) -> Bool {
             repeatInline(count) {
                 do { consume(try taggedEnv.resolveMain(MainClient.self)) } catch { fatalError("\(error)") }
             }
+        }
+    case "macro-leaf-tagged":
+        // NB: `MacroLeaf` registered under a tag, as `#register(MacroLeaf.self, tags: "leaf")` does.
+        repeatInline(count) {
+            consume(ServiceAdapter.resolve(MacroLeaf.self, tags: ServiceAdapter.leafTags, in: taggedEnv))
         }
     case "main-dependency":
         MainActor.assumeIsolated {

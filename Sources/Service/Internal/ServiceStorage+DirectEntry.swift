@@ -20,18 +20,29 @@ extension ServiceStorage {
 
     /// `directEntry(_:tags:)` for a tagged key: this storage's cached instance on the Sendable
     /// track, read in one section with the lookup of its slot, as an untagged resolve reads its
-    /// own; else `.undecided`, which leaves the rest to `registration(for:tags:)`.
+    /// own; else the registration of that slot (retained), which builds in it, as an untagged
+    /// resolve builds its own; else `.undecided`, which leaves the rest (an inherited
+    /// registration) to `registration(for:tags:)`.
     ///
-    /// NB: neither the registration nor the storage is retained for a cached instance, where
-    /// `registration(for:tags:)` retains both.
+    /// NB: neither the registration nor the storage is retained for a cached instance, and the
+    /// storage not for its own registration, where `registration(for:tags:)` retains both and
+    /// looks the slot up again, comparing the tags again.
     @inlinable
     func taggedEntry<Value>(_ type: Value.Type, tags: TagSet) -> DirectEntry<Value> {
         let section = ReaderGate.enter()
         defer { ReaderGate.leave(section) }
-        guard let slot = ownTaggedSlot(type, tags: tags), let value = slot.cachedValue(type, on: .sendable) else {
+        guard let slot = ownTaggedSlot(type, tags: tags) else {
             return .undecided
         }
-        return .instance(value)
+        if let value = slot.cachedValue(type, on: .sendable) {
+            return .instance(value)
+        }
+        // NB: a tagged registration is an object, never held inline (see `InlineScope`).
+        let bits = slot.registrationBits
+        guard bits != 0, bits & Slot.inlineBit == 0 else {
+            return .undecided
+        }
+        return .build(slot, RetainedBits.object(bits, as: Registration.self).takeUnretainedValue())
     }
 
     /// The cached instance of `type` under `tags` in this storage's own slot, on the MainActor

@@ -89,10 +89,10 @@ extension ServiceStorage {
             guard registration.track == .sendable else {
                 return nil
             }
-            let slot = slot ?? self.slot(creating: type, tags: .empty)
+            let slot = slot ?? self.slot(creating: type, tags: tags)
             return try resolve(type, slot: slot, registration, arguments: arguments, given: argumentTypes, in: env)
         case .buildInline(let slot, let source, let factory):
-            let slot = slot ?? self.slot(creating: type, tags: .empty)
+            let slot = slot ?? self.slot(creating: type, tags: tags)
             return try resolve(type, slot: slot, inline: factory, from: source, given: argumentTypes, in: env)
         case .undecided:
             break
@@ -193,9 +193,9 @@ extension ServiceStorage {
         case .instance(let value):
             return value
         case .build(let own, let found):
-            (slot, registration) = (own ?? self.slot(creating: type, tags: .empty), found)
+            (slot, registration) = (own ?? self.slot(creating: type, tags: tags), found)
         case .buildInline(let own, let source, let factory):
-            let slot = own ?? self.slot(creating: type, tags: .empty)
+            let slot = own ?? self.slot(creating: type, tags: tags)
             return try resolve(type, slot: slot, inline: factory, from: source, given: argumentTypes, in: env)
         case .undecided:
             guard let (found, foundRegistration, owner) = self.registration(for: type, tags: tags) else {

@@ -259,11 +259,14 @@ extension ServiceEnv {
     /// }
     /// ServiceEnv.current.register(Clock.self, tags: "utc", scope: .singleton)
     /// ```
+    @inlinable
     public func register<S: Injectable, each Tag: Hashable & Sendable>(
         _ type: S.Type,
         tags: repeat each Tag,
         scope: ServiceScope,
     ) {
+        // NB: inlinable, so that the factory calls the type's `make(resolver:)` directly where it
+        // is registered, not through the protocol.
         let registration = InjectableRegistration(scope: scope) { env throws -> S in
             try S.make(resolver: env)
         }
