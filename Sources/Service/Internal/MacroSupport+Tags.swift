@@ -97,17 +97,22 @@ extension __ServiceMacroSupport {
         tagSet tags: TagSet,
         in env: ServiceEnv,
     ) async throws(ServiceError) -> T {
-        let found = try await env.storage.resolveAsyncIfRegistered(
-            type,
-            tags: tags,
-            arguments: (),
-            argumentTypes: { [] },
-            in: env,
-        )
-        if let found {
+        if let found = try await resolveAsyncIfRegistered(type, tagSet: tags, in: env) {
             return found
         }
         return try resolveOnEitherTrack(type, tagSet: tags, in: env)
+    }
+
+    /// What `resolveAsyncIfRegistered` finds under `tags`: a dependency built by its `async`
+    /// factory on either track, or any on the Sendable track; nil for the rest, which the
+    /// MainActor track's synchronous resolve finds.
+    @MainActor @inlinable
+    static func resolveAsyncIfRegistered<T: Sendable>(
+        _ type: T.Type,
+        tagSet tags: TagSet,
+        in env: ServiceEnv,
+    ) async throws(ServiceError) -> T? {
+        try await env.storage.resolveAsyncIfRegistered(type, tags: tags, arguments: (), argumentTypes: { [] }, in: env)
     }
 
     /// The same for a tagged dependency that is not Sendable, which only the MainActor track holds.
@@ -156,14 +161,7 @@ extension __ServiceMacroSupport {
         tagSet tags: TagSet,
         in env: ServiceEnv,
     ) async throws(ServiceError) -> T? {
-        let found = try await env.storage.resolveAsyncIfRegistered(
-            type,
-            tags: tags,
-            arguments: (),
-            argumentTypes: { [] },
-            in: env,
-        )
-        if let found {
+        if let found = try await resolveAsyncIfRegistered(type, tagSet: tags, in: env) {
             return found
         }
         return try resolveOnEitherTrackIfRegistered(type, tagSet: tags, in: env)
