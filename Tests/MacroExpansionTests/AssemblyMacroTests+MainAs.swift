@@ -129,4 +129,97 @@ struct AssemblyMainAsTests {
                 """,
         )
     }
+
+    @Test("#registerMain(_:scope: .weak) registers the class with the weak scope")
+    func mainTypeWeak() {
+        assertMacroExpansion(
+            """
+            @Assembly
+            struct UIAssembly {
+                #registerMain(Inspector.self, scope: .weak)
+            }
+            """,
+            expandedSource: """
+                struct UIAssembly {
+
+                    private static func __trackChecks() {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.MainTrackCheck<Inspector>
+                        #sourceLocation()
+                    }
+
+                    private enum __InjectableChecks {
+                        #sourceLocation(file: "test.swift", line: 3)
+                        typealias Line0 = __ServiceMacroSupport.MainInjectableCheck<Inspector>
+                        #sourceLocation()
+                    }
+
+                    nonisolated static let registrations: [__ServiceMacroSupport.Registration] = __registrationTable()
+
+                    private nonisolated static func __registrationTable() -> [__ServiceMacroSupport.Registration] {
+                        var rows: [__ServiceMacroSupport.Registration] = []
+                        rows.reserveCapacity(1)
+                        rows.append(
+                            __ServiceMacroSupport.Registration(
+                                service: Inspector.self,
+                                registeredAs: Inspector.self,
+                                scope: .weak,
+                                track: .main,
+                                source: .injectable(dependencies: Inspector.dependencies)
+                            )
+                        )
+                        return rows
+                    }
+
+                    @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        env.registerMain(Inspector.self, scope: .weak)
+                    }
+
+                    enum Registrations {
+                        enum `Inspector is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` {}
+                    }
+
+                    nonisolated class Provided {
+                        final func check(_ type: Inspector.Type) -> __ServiceMacroSupport.Registered { fatalError() }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
+                    }
+
+                    nonisolated class ProvidedToSendableServices {
+                        final func check(_ type: Inspector.Type) -> Registrations.`Inspector is registered with #registerMain, which a Sendable service cannot depend on: register the service that needs it with #registerMain` { fatalError() }
+                        final func check<T>(_ type: T.Type) -> T { fatalError() }
+                        final func check<Element, Reason>(_ type: [Element].Type) -> Reason { fatalError() }
+                        final func check<T, Tags, Reason>(_ type: T.Type, tagged: Tags.Type) -> Reason { fatalError() }
+                    }
+
+                    typealias ProvidedToSharedServices = ProvidedToSendableServices
+
+                    typealias ProvidedToSharedMainActorServices = Provided
+
+                    private static func __injectionGraphs() {
+                        do {
+                            #sourceLocation(file: "test.swift", line: 3)
+                            nonisolated final class `#registerMain(Inspector.self)`: Provided, Inspector.__ProviderChecks {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            `Inspector.init`(`#registerMain(Inspector.self)`.self); func `Inspector.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            #sourceLocation(file: "test.swift", line: 3)
+                            Inspector.`Inspector.init`(`#registerMain(Inspector.self)`.self)
+                            #sourceLocation()
+                        }
+                    }
+
+                    enum __CycleExport {
+                        protocol Node_Inspector: Inspector.__CycleRequirements {
+                            typealias Cycle_Inspector = Inspector.__CycleEdges<Self>
+                        }
+                    }
+
+                    typealias __CycleNodes = __CycleExport.Node_Inspector
+                }
+
+                extension UIAssembly: __ServiceMacroSupport.AssemblyType {}
+                """,
+        )
+    }
 }

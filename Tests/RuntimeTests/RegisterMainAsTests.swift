@@ -109,3 +109,53 @@ struct RegisterMainAsTests {
         #expect(throws: ServiceError.self) { try env.resolve((any MainAsCatalog).self, tags: "local") }
     }
 }
+
+@MainActor
+@Injectable
+final class MainWeakInspector {
+    let theme: MainAsTheme
+
+    init(theme: MainAsTheme) {
+        self.theme = theme
+    }
+}
+
+@Assembly
+struct MainWeakAssembly {
+    #register(MainAsTheme.self) { MainAsTheme(name: "dark") }
+    #registerMain(MainWeakInspector.self, scope: .weak)
+}
+
+/// `#registerMain(T.self, scope: .weak)` and `registerMain(_:scope:)` with ``WeakScope``.
+@Suite("registerMain of an @Injectable class with the weak scope")
+@MainActor
+struct RegisterMainWeakTests {
+    @Test("one instance while something holds it, built again after it is released, with its dependencies")
+    func sharedWhileHeld() throws {
+        let env = ServiceEnv(name: #function)
+        env.assemble(MainWeakAssembly())
+        var held: MainWeakInspector? = try env.resolveMain(MainWeakInspector.self)
+        #expect(held?.theme.name == "dark")
+        let identity = held.map(ObjectIdentifier.init)
+        #expect(ObjectIdentifier(try env.resolveMain(MainWeakInspector.self)) == identity)
+        weak let released = held
+        held = nil
+        #expect(released == nil)
+        let rebuilt = try env.resolveMain(MainWeakInspector.self)
+        #expect(rebuilt.theme.name == "dark")
+        try env.validate()
+        #expect(env.graph().node(named: "MainWeakInspector")?.dependencies.map(\.target) == ["MainAsTheme"])
+    }
+
+    @Test("by hand, in a child that overrides the dependency")
+    func byHand() throws {
+        let env = ServiceEnv(name: #function)
+        env.register(MainAsTheme.self) { MainAsTheme(name: "dark") }
+        env.registerMain(MainWeakInspector.self, scope: .weak)
+        let child = ServiceEnv(name: "child", parent: env)
+        child.register(MainAsTheme.self) { MainAsTheme(name: "light") }
+        let inspector = try child.resolveMain(MainWeakInspector.self)
+        #expect(inspector.theme.name == "light")
+        #expect(try child.resolveMain(MainWeakInspector.self) === inspector)
+    }
+}

@@ -250,6 +250,28 @@ extension ServiceEnv {
 }
 
 extension ServiceEnv {
+    /// Registers a ``MainInjectable`` class on the MainActor track with the weak scope, built by
+    /// its `make(resolver:)` on the main actor: one instance, shared while something else holds
+    /// it (see ``WeakScope``).
+    ///
+    /// ```swift
+    /// @MainActor final class Inspector: MainInjectable {
+    ///     nonisolated static let dependencies: [ServiceDependency] = []
+    ///     static func make(resolver: ServiceEnv) throws(ServiceError) -> Inspector { Inspector() }
+    /// }
+    /// @MainActor func setUp() { ServiceEnv.current.registerMain(Inspector.self, scope: .weak) }
+    /// ```
+    @MainActor @inlinable
+    public func registerMain<S: MainInjectable & AnyObject>(_ type: S.Type, scope: WeakScope) {
+        let registration = MainRegistration(scope: .custom(ServiceScope.weakName)) { () throws(ServiceError) -> S in
+            try S.make(resolver: ServiceEnv.current)
+        }
+        registration.metadata = RegistrationMetadata(service: S.self)
+        storage.install(registration, for: type)
+    }
+}
+
+extension ServiceEnv {
     /// Registers an ``Injectable`` type under tags, built by its `make(resolver:)`.
     ///
     /// ```swift

@@ -351,6 +351,18 @@ public macro registerMain<T: MainAsyncInjectable>(_ type: T.Type, scope: Service
 public macro registerMain<T: MainInjectable>(_ type: T.Type, scope: ServiceScope = .singleton) =
     #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
 
+/// Registers a `@MainActor` `@Injectable` class on the MainActor track of an `@Assembly` with
+/// the weak scope: one instance, shared while something else holds it (see ``WeakScope``).
+///
+/// ```swift
+/// @Assembly struct UIAssembly {
+///     #registerMain(Inspector.self, scope: .weak)
+/// }
+/// ```
+@freestanding(declaration)
+public macro registerMain<T: MainInjectable & AnyObject>(_ type: T.Type, scope: WeakScope) =
+    #externalMacro(module: "ServiceMacrosPlugin", type: "RegisterMacro")
+
 /// Registers a `@MainActor` `@Injectable` type on the MainActor track of an `@Assembly` under
 /// tags; a `@MainActor` service's `@Tags` parameter with the same tags depends on it.
 ///

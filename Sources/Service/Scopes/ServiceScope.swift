@@ -70,7 +70,7 @@ extension ServiceScope {
     var isReserved: Bool { isScoped || isWeak || isImmortal }
 
     /// The reserved name of the scope ``WeakScope/weak`` registers with.
-    static let weakName = "Service.weak"
+    @usableFromInline static let weakName = "Service.weak"
 
     /// Whether this is the scope of ``WeakScope/weak``.
     var isWeak: Bool { isCustom(named: ServiceScope.weakName) }
