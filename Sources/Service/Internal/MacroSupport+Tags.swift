@@ -1,190 +1,84 @@
 /// How the `make(resolver:)` of a `@MainActor` type resolves a `@Tags` or `@All(tags:)`
-/// dependency, on whichever track it is registered: with the tags written out, or made once
-/// (`ServiceTags`, a static property `@Injectable` declares per parameter). Each form with the
-/// tags written out makes them and calls the same body.
+/// dependency, on whichever track it is registered, with the tags `@Injectable` makes once (a
+/// static ``ServiceTags`` property per parameter).
 extension __ServiceMacroSupport {
     /// The form of `resolveOnEitherTrack(_:in:)` for a `@Tags` dependency: the registration under
     /// exactly `tags`, on whichever track it is.
     @MainActor @inlinable
-    public static func resolveOnEitherTrack<T, each Tag: Hashable & Sendable>(
-        _ type: T.Type,
-        tags: repeat each Tag,
-        in env: ServiceEnv,
-    ) throws(ServiceError) -> T {
-        try resolveOnEitherTrack(type, tagSet: tagSet(repeat each tags), in: env)
-    }
-
-    /// `resolveOnEitherTrack(_:tags:in:)` for tags made once.
-    @MainActor @inlinable
-    public static func resolveOnEitherTrack<T>(
-        _ type: T.Type,
-        tags: ServiceTags,
-        in env: ServiceEnv,
-    ) throws(ServiceError) -> T {
-        try resolveOnEitherTrack(type, tagSet: tags.key, in: env)
-    }
-
-    @MainActor @inlinable
-    static func resolveOnEitherTrack<T>(_ type: T.Type, tagSet tags: TagSet, in env: ServiceEnv) throws(ServiceError)
+    public static func resolveOnEitherTrack<T>(_ type: T.Type, tags: ServiceTags, in env: ServiceEnv)
+        throws(ServiceError)
         -> T
     {
         guard ResolutionTracing.isOn else {
-            return try env.storage.resolveOnEitherTrack(type, tags: tags, in: env)
+            return try env.storage.resolveOnEitherTrack(type, tags: tags.key, in: env)
         }
-        return try env.traced(type, tags: tags) { () throws(ServiceError) -> T in
-            try env.storage.resolveOnEitherTrack(type, tags: tags, in: env)
+        return try env.traced(type, tags: tags.key) { () throws(ServiceError) -> T in
+            try env.storage.resolveOnEitherTrack(type, tags: tags.key, in: env)
         }
     }
 
     /// The optional form of `resolveOnEitherTrack(_:tags:in:)`: `nil` when nothing is registered
     /// under `tags`.
     @MainActor @inlinable
-    public static func resolveOnEitherTrackIfRegistered<T, each Tag: Hashable & Sendable>(
-        _ type: T.Type,
-        tags: repeat each Tag,
-        in env: ServiceEnv,
-    ) throws(ServiceError) -> T? {
-        try resolveOnEitherTrackIfRegistered(type, tagSet: tagSet(repeat each tags), in: env)
-    }
-
-    /// `resolveOnEitherTrackIfRegistered(_:tags:in:)` for tags made once.
-    @MainActor @inlinable
     public static func resolveOnEitherTrackIfRegistered<T>(
         _ type: T.Type,
         tags: ServiceTags,
         in env: ServiceEnv,
     ) throws(ServiceError) -> T? {
-        try resolveOnEitherTrackIfRegistered(type, tagSet: tags.key, in: env)
-    }
-
-    @MainActor @inlinable
-    static func resolveOnEitherTrackIfRegistered<T>(
-        _ type: T.Type,
-        tagSet tags: TagSet,
-        in env: ServiceEnv,
-    ) throws(ServiceError) -> T? {
         do {
-            return try resolveOnEitherTrack(type, tagSet: tags, in: env)
-        } catch .notRegistered(let serviceType) where serviceType == serviceName(type, tags: tags) {
+            return try resolveOnEitherTrack(type, tags: tags, in: env)
+        } catch .notRegistered(let serviceType) where serviceType == serviceName(type, tags: tags.key) {
             // NB: the name is built only when something is missing.
             return nil
         }
     }
 
-    /// The form of `resolveOnEitherTrackAsync(_:in:)` for a `@Tags` dependency.
-    @MainActor @inlinable
-    public static func resolveOnEitherTrackAsync<T: Sendable, each Tag: Hashable & Sendable>(
-        _ type: T.Type,
-        tags: repeat each Tag,
-        in env: ServiceEnv,
-    ) async throws(ServiceError) -> T {
-        try await resolveOnEitherTrackAsync(type, tagSet: tagSet(repeat each tags), in: env)
-    }
-
-    /// `resolveOnEitherTrackAsync(_:tags:in:)` for tags made once.
+    /// The form of `resolveOnEitherTrackAsync(_:in:)` for a `@Tags` dependency: what
+    /// `resolveAsyncIfRegistered` finds (an `async` factory's instance on either track, or any on
+    /// the Sendable track), else the MainActor track's synchronous registration.
     @MainActor @inlinable
     public static func resolveOnEitherTrackAsync<T: Sendable>(
         _ type: T.Type,
         tags: ServiceTags,
         in env: ServiceEnv,
     ) async throws(ServiceError) -> T {
-        try await resolveOnEitherTrackAsync(type, tagSet: tags.key, in: env)
-    }
-
-    @MainActor @inlinable
-    static func resolveOnEitherTrackAsync<T: Sendable>(
-        _ type: T.Type,
-        tagSet tags: TagSet,
-        in env: ServiceEnv,
-    ) async throws(ServiceError) -> T {
-        if let found = try await resolveAsyncIfRegistered(type, tagSet: tags, in: env) {
+        if let found = try await env.resolveAsyncIfRegistered(type, tags: tags) {
             return found
         }
-        return try resolveOnEitherTrack(type, tagSet: tags, in: env)
-    }
-
-    /// What `resolveAsyncIfRegistered` finds under `tags`: a dependency built by its `async`
-    /// factory on either track, or any on the Sendable track; nil for the rest, which the
-    /// MainActor track's synchronous resolve finds.
-    @MainActor @inlinable
-    static func resolveAsyncIfRegistered<T: Sendable>(
-        _ type: T.Type,
-        tagSet tags: TagSet,
-        in env: ServiceEnv,
-    ) async throws(ServiceError) -> T? {
-        try await env.storage.resolveAsyncIfRegistered(type, tags: tags, arguments: (), argumentTypes: { [] }, in: env)
+        return try resolveOnEitherTrack(type, tags: tags, in: env)
     }
 
     /// The same for a tagged dependency that is not Sendable, which only the MainActor track holds.
-    @MainActor @inlinable
-    public static func resolveOnEitherTrackAsync<T, each Tag: Hashable & Sendable>(
-        _ type: T.Type,
-        tags: repeat each Tag,
-        in env: ServiceEnv,
-    ) async throws(ServiceError) -> T {
-        try resolveOnEitherTrack(type, tagSet: tagSet(repeat each tags), in: env)
-    }
-
-    /// The same, for tags made once.
     @MainActor @inlinable
     public static func resolveOnEitherTrackAsync<T>(
         _ type: T.Type,
         tags: ServiceTags,
         in env: ServiceEnv,
     ) async throws(ServiceError) -> T {
-        try resolveOnEitherTrack(type, tagSet: tags.key, in: env)
+        try resolveOnEitherTrack(type, tags: tags, in: env)
     }
 
     /// The optional form of `resolveOnEitherTrackAsync(_:tags:in:)`.
-    @MainActor @inlinable
-    public static func resolveOnEitherTrackAsyncIfRegistered<T: Sendable, each Tag: Hashable & Sendable>(
-        _ type: T.Type,
-        tags: repeat each Tag,
-        in env: ServiceEnv,
-    ) async throws(ServiceError) -> T? {
-        try await resolveOnEitherTrackAsyncIfRegistered(type, tagSet: tagSet(repeat each tags), in: env)
-    }
-
-    /// `resolveOnEitherTrackAsyncIfRegistered(_:tags:in:)` for tags made once.
     @MainActor @inlinable
     public static func resolveOnEitherTrackAsyncIfRegistered<T: Sendable>(
         _ type: T.Type,
         tags: ServiceTags,
         in env: ServiceEnv,
     ) async throws(ServiceError) -> T? {
-        try await resolveOnEitherTrackAsyncIfRegistered(type, tagSet: tags.key, in: env)
-    }
-
-    @MainActor @inlinable
-    static func resolveOnEitherTrackAsyncIfRegistered<T: Sendable>(
-        _ type: T.Type,
-        tagSet tags: TagSet,
-        in env: ServiceEnv,
-    ) async throws(ServiceError) -> T? {
-        if let found = try await resolveAsyncIfRegistered(type, tagSet: tags, in: env) {
+        if let found = try await env.resolveAsyncIfRegistered(type, tags: tags) {
             return found
         }
-        return try resolveOnEitherTrackIfRegistered(type, tagSet: tags, in: env)
+        return try resolveOnEitherTrackIfRegistered(type, tags: tags, in: env)
     }
 
     /// The same for a tagged dependency that is not Sendable.
-    @MainActor @inlinable
-    public static func resolveOnEitherTrackAsyncIfRegistered<T, each Tag: Hashable & Sendable>(
-        _ type: T.Type,
-        tags: repeat each Tag,
-        in env: ServiceEnv,
-    ) async throws(ServiceError) -> T? {
-        try resolveOnEitherTrackIfRegistered(type, tagSet: tagSet(repeat each tags), in: env)
-    }
-
-    /// The same, for tags made once.
     @MainActor @inlinable
     public static func resolveOnEitherTrackAsyncIfRegistered<T>(
         _ type: T.Type,
         tags: ServiceTags,
         in env: ServiceEnv,
     ) async throws(ServiceError) -> T? {
-        try resolveOnEitherTrackIfRegistered(type, tagSet: tags.key, in: env)
+        try resolveOnEitherTrackIfRegistered(type, tags: tags, in: env)
     }
 
     /// The form of `ServiceEnv.resolveAll(_:tags:)` for an `@All` dependency of a `@MainActor`
@@ -192,22 +86,18 @@ extension __ServiceMacroSupport {
     /// is, in the order `resolveAll` returns them. A registration whose factory takes arguments
     /// is left out, as `resolveAll` leaves it; an `async` one's instance is returned once built.
     @MainActor
-    public static func resolveAllOnEitherTrack<T, each Tag: Hashable & Sendable>(
-        _ type: T.Type,
-        tags: repeat each Tag,
-        in env: ServiceEnv,
-    ) throws(ServiceError) -> [T] {
-        try resolveAllOnEitherTrack(type, including: tagSet(repeat each tags), in: env)
-    }
-
-    /// `resolveAllOnEitherTrack(_:tags:in:)` for tags made once.
-    @MainActor
     public static func resolveAllOnEitherTrack<T>(
         _ type: T.Type,
         tags: ServiceTags,
         in env: ServiceEnv,
     ) throws(ServiceError) -> [T] {
         try resolveAllOnEitherTrack(type, including: tags.key, in: env)
+    }
+
+    /// The same for an `@All` dependency without tags: every registration of `type`.
+    @MainActor
+    public static func resolveAllOnEitherTrack<T>(_ type: T.Type, in env: ServiceEnv) throws(ServiceError) -> [T] {
+        try resolveAllOnEitherTrack(type, including: .empty, in: env)
     }
 
     @MainActor
@@ -227,22 +117,21 @@ extension __ServiceMacroSupport {
     /// initializer is `async`: a registration with an `async` factory is built, not only found
     /// built, as `ServiceEnv.resolveAllAsync(_:tags:)` builds it.
     @MainActor
-    public static func resolveAllOnEitherTrackAsync<T: Sendable, each Tag: Hashable & Sendable>(
-        _ type: T.Type,
-        tags: repeat each Tag,
-        in env: ServiceEnv,
-    ) async throws(ServiceError) -> [T] {
-        try await resolveAllOnEitherTrackAsync(type, including: tagSet(repeat each tags), in: env)
-    }
-
-    /// `resolveAllOnEitherTrackAsync(_:tags:in:)` for tags made once.
-    @MainActor
     public static func resolveAllOnEitherTrackAsync<T: Sendable>(
         _ type: T.Type,
         tags: ServiceTags,
         in env: ServiceEnv,
     ) async throws(ServiceError) -> [T] {
         try await resolveAllOnEitherTrackAsync(type, including: tags.key, in: env)
+    }
+
+    /// The same for an `@All` dependency without tags.
+    @MainActor
+    public static func resolveAllOnEitherTrackAsync<T: Sendable>(
+        _ type: T.Type,
+        in env: ServiceEnv,
+    ) async throws(ServiceError) -> [T] {
+        try await resolveAllOnEitherTrackAsync(type, including: .empty, in: env)
     }
 
     @MainActor
@@ -266,21 +155,19 @@ extension __ServiceMacroSupport {
 
     /// The same for a type that is not Sendable, which no `async` factory builds.
     @MainActor
-    public static func resolveAllOnEitherTrackAsync<T, each Tag: Hashable & Sendable>(
-        _ type: T.Type,
-        tags: repeat each Tag,
-        in env: ServiceEnv,
-    ) async throws(ServiceError) -> [T] {
-        try resolveAllOnEitherTrack(type, including: tagSet(repeat each tags), in: env)
-    }
-
-    /// The same, for tags made once.
-    @MainActor
     public static func resolveAllOnEitherTrackAsync<T>(
         _ type: T.Type,
         tags: ServiceTags,
         in env: ServiceEnv,
     ) async throws(ServiceError) -> [T] {
         try resolveAllOnEitherTrack(type, including: tags.key, in: env)
+    }
+
+    /// The same for a type that is not Sendable, without tags.
+    @MainActor
+    public static func resolveAllOnEitherTrackAsync<T>(_ type: T.Type, in env: ServiceEnv) async throws(ServiceError)
+        -> [T]
+    {
+        try resolveAllOnEitherTrack(type, including: .empty, in: env)
     }
 }
