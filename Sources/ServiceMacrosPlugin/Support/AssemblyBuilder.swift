@@ -117,19 +117,11 @@ struct AssemblyBuilder {
                 lines.append(
                     "env.register(\(registration.service).self, \(registration.tagsArgument)scope: \(registration.scope))"
                 )
-            case .injectable where !registration.scope.hasSuffix("weak"):
+            case .injectable:
                 // NB: the factory is handed the environment it builds in, as a registration under
-                // the type's own key is; a weak one keeps the closure, which `WeakScope` takes.
+                // the type's own key is.
                 lines.append(
                     "env.register(\(registration.service).self, as: \(registration.key).self, \(registration.tagsArgument)scope: \(registration.scope)) { $0 }"
-                )
-            case .injectable:
-                lines.append(
-                    """
-                    env.register(\(registration.key).self, \(registration.tagsArgument)scope: \(registration.scope)) { () throws(\(RuntimeSymbol.failure)) -> \(registration.key) in
-                            try \(registration.service).make(resolver: \(RuntimeSymbol.environment).current) as \(registration.key)
-                        }
-                    """
                 )
             case .injectableMain where registration.key == registration.service:
                 lines.append(
