@@ -51,7 +51,7 @@ extension ServiceEnv {
     @inlinable
     public func register<S: Sendable>(_ instance: S) {
         // NB: no metadata: the graph knows an instance (no dependencies) from `isInstance`.
-        storage.install({ instance }, scope: .singleton, isInstance: true, for: S.self)
+        storage.install(instance: instance, for: S.self)
     }
 }
 

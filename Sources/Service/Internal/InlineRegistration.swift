@@ -77,6 +77,11 @@ struct InlineFacts: OptionSet, Sendable {
     /// Made while the registering thread applied an assembly to the storage: the assembly whose
     /// table's slot range holds the slot's `sequence` made it (see `AssembledTable.slots`).
     @inlinable static var assembled: InlineFacts { InlineFacts(rawValue: 2) }
+
+    /// `register(_:)` of an instance whose factory's context is the `ValueBox` that holds the
+    /// instance: the first resolve publishes that box as the cached instance, instead of boxing
+    /// the instance again (see `ServiceStorage.install(instance:for:)`).
+    @inlinable static var boxedInstance: InlineFacts { InlineFacts(rawValue: 4) }
 }
 
 extension DirectBuild {
@@ -105,7 +110,7 @@ extension Slot {
     @inlinable var inlineScope: InlineScope { record.pointee.inlineScope }
 
     /// What else the slot knows of the registration it was made with inline.
-    var inlineFacts: InlineFacts { record.pointee.inlineFacts }
+    @inlinable var inlineFacts: InlineFacts { record.pointee.inlineFacts }
 
     /// The inline factory, its context retained for the caller.
     ///

@@ -141,6 +141,9 @@ extension ServiceStorage {
     ) throws(ServiceError) -> Value {
         let scope = source.inlineScope
         if scope == .instance {
+            if source.inlineFacts.contains(.boxedInstance) {
+                return publishBoxedInstance(slot, factory)
+            }
             return try publishInstance(slot, factory)
         }
         let sharing = scope.sharing

@@ -96,6 +96,25 @@ extension ServiceStorage {
         install(SendableRegistration(scope: scope, isInstance: isInstance, factory: factory), for: type)
     }
 
+    /// Makes `instance`, given to `register(_:)`, the registration of `type`: a factory that
+    /// returns it from a `ValueBox`, which a slot that holds it inline publishes as its cache on
+    /// the first resolve (`InlineFacts.boxedInstance`), so that a request's value registered on
+    /// its scope and resolved is one allocation, not two (the closure's context and a box).
+    ///
+    /// NB: a closure that captures one object has that object as its context; the fact is set
+    /// only when the words show it is so, and a slot without it boxes the instance as before.
+    @inlinable
+    func install<Value: Sendable>(instance: Value, for type: Any.Type) {
+        let box = ValueBox(instance)
+        let factory: @Sendable () throws -> Value = { box.value }
+        let words = retainedWords(of: factory)
+        let isBox = words.context == UInt(bitPattern: Unmanaged.passUnretained(box).toOpaque())
+        if installInline(words, scope: .instance, facts: isBox ? .boxedInstance : [], for: type) {
+            return
+        }
+        install(SendableRegistration(scope: .singleton, isInstance: true, factory: factory), for: type)
+    }
+
     /// Makes a new slot for `type` holding the factory whose `words` these are (its context
     /// retained for the slot) with `scope` and `facts`, and returns true; returns false,
     /// releasing the context, if `type` has a slot: a second registration takes an object.

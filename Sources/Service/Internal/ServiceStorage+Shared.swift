@@ -179,6 +179,20 @@ extension ServiceStorage {
         return value
     }
 
+    /// `publishInstance(_:_:)` for the factory of a slot with `InlineFacts.boxedInstance`, whose
+    /// context is the `ValueBox` holding the instance: publishes that box, retained for the cache.
+    @inlinable
+    func publishBoxedInstance<Value: Sendable>(
+        _ slot: Slot,
+        _ factory: @escaping @Sendable () throws -> Value,
+    ) -> Value {
+        // NB: `factory` holds a retain of its context, so the box is alive while this runs.
+        let context = unsafeBitCast(factory, to: (UInt, UInt).self).1
+        let box = RetainedBits.object(context, as: ValueBox<Value>.self).takeUnretainedValue()
+        publish(box, in: slot)
+        return box.value
+    }
+
     /// The error of an instance registration's factory, which never throws in practice.
     @usableFromInline
     func instanceFailure(_ error: any Error, slot: Slot) -> ServiceError {

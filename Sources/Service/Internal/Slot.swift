@@ -193,7 +193,7 @@ struct SlotRecord: ~Copyable {
     @usableFromInline let inlineScope: InlineScope
     /// What else the slot knows of the registration it was made with inline; empty for a slot
     /// made without one, or with an object.
-    let inlineFacts: InlineFacts
+    @usableFromInline let inlineFacts: InlineFacts
     /// NB: 32 bits, beside the four one-byte fields, so that a record is 56 bytes.
     let sequence: Int32
 
