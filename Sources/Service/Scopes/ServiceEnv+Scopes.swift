@@ -65,6 +65,9 @@ extension ServiceEnv {
 
     /// Opens a scope, binds it as ``current`` while the `async` `body` runs, and hands it to `body`.
     ///
+    /// `body` runs on the caller's actor (`isolation`, which defaults to it), so a handler on the
+    /// main actor, or on any actor, does not hop executors to open the scope.
+    ///
     /// ```swift
     /// struct RequestContext: Sendable { let id: Int }
     ///
@@ -77,9 +80,14 @@ extension ServiceEnv {
     /// ```
     public func withScope<Value>(
         named name: String,
+        isolation: isolated (any Actor)? = #isolation,
         _ body: (ServiceEnv) async throws -> Value,
     ) async rethrows -> Value {
         let scope = makeScope(named: name)
-        return try await ServiceEnv.$current.withValue(scope) { try await body(scope) }
+        // NB: the task-local itself, as `$current.withValue` would (no synchronous construction
+        // runs around an asynchronous body), one async frame fewer; on the caller's actor, so
+        // that neither the scope nor the body hops executors.
+        let local = ServiceEnv.$current.local
+        return try await local.withValue(scope, operation: { try await body(scope) }, isolation: isolation)
     }
 }
