@@ -77,6 +77,11 @@ enum ServiceAdapter {
     static let leafTags = ServiceTags("leaf")
 
     /// The instance of `type`, awaited with `resolveAsync`, as an `async` request handler would.
+    ///
+    /// NB: inlined, so that the rows measure `resolveAsync` in its caller's frame, as a handler
+    /// that calls it pays it; an `async` function of its own allocates a frame in the task and
+    /// checks the executor on every call, which the library rows would pay and a handler not.
+    @inline(__always)
     static func resolveAsync<T: Sendable>(_ type: T.Type, in env: ServiceEnv) async -> T {
         do {
             return try await env.resolveAsync(type)
