@@ -126,25 +126,21 @@ extension ServiceEnv {
     /// ```
     ///
     /// - Throws: the errors of ``resolve(_:)-4e43e``.
-    @inlinable @discardableResult
+    @inlinable @inline(__always) @discardableResult
     public func resolveAsync<S: Sendable, each Tag: Hashable & Sendable>(
         _ type: S.Type,
         tags: repeat each Tag,
     ) async throws(ServiceError) -> S {
+        // NB: inlined with what it calls, so that a cached instance costs its caller no frame
+        // in the task.
         try await resolveAsync(type, tagSet: tagSet(repeat each tags))
     }
 
-    /// `resolveAsync(_:tags:)` for tags already made.
-    @inlinable
+    /// `resolveAsync(_:tags:)` for tags already made. Inlined, as what it calls is (see
+    /// `ServiceStorage.resolveAsyncIfRegistered(_:tags:in:)`).
+    @inlinable @inline(__always)
     func resolveAsync<S: Sendable>(_ type: S.Type, tagSet tags: TagSet) async throws(ServiceError) -> S {
-        let value = try await storage.resolveAsyncIfRegistered(
-            type,
-            tags: tags,
-            arguments: (),
-            argumentTypes: { [] },
-            in: self,
-        )
-        guard let value else {
+        guard let value = try await storage.resolveAsyncIfRegistered(type, tags: tags, in: self) else {
             throw .notRegistered(type, tags: tags)
         }
         return value
@@ -191,17 +187,11 @@ extension ServiceEnv {
     ///     _ = catalog
     /// }
     /// ```
-    @inlinable
+    @inlinable @inline(__always)
     public func resolveAsyncIfRegistered<S: Sendable, each Tag: Hashable & Sendable>(
         _ type: S.Type,
         tags: repeat each Tag,
     ) async throws(ServiceError) -> S? {
-        try await storage.resolveAsyncIfRegistered(
-            type,
-            tags: tagSet(repeat each tags),
-            arguments: (),
-            argumentTypes: { [] },
-            in: self,
-        )
+        try await storage.resolveAsyncIfRegistered(type, tags: tagSet(repeat each tags), in: self)
     }
 }

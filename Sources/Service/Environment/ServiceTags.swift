@@ -131,7 +131,7 @@ extension ServiceEnv {
     /// ```
     ///
     /// - Throws: what ``resolveAsync(_:tags:)-(_,Tag)`` throws.
-    @inlinable @discardableResult
+    @inlinable @inline(__always) @discardableResult
     public func resolveAsync<S: Sendable>(_ type: S.Type, tags: ServiceTags) async throws(ServiceError) -> S {
         try await resolveAsync(type, tagSet: tags.key)
     }
@@ -147,18 +147,12 @@ extension ServiceEnv {
     ///     try await env.resolveAsyncIfRegistered(Mirror.self, tags: fallbackTags)  // nil when absent
     /// }
     /// ```
-    @inlinable
+    @inlinable @inline(__always)
     public func resolveAsyncIfRegistered<S: Sendable>(
         _ type: S.Type,
         tags: ServiceTags,
     ) async throws(ServiceError) -> S? {
-        try await storage.resolveAsyncIfRegistered(
-            type,
-            tags: tags.key,
-            arguments: (),
-            argumentTypes: { [] },
-            in: self,
-        )
+        try await storage.resolveAsyncIfRegistered(type, tags: tags.key, in: self)
     }
 
     /// Returns one instance per registration of `type` whose tags include all of `tags`, made

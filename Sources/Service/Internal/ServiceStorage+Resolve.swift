@@ -187,8 +187,27 @@ extension ServiceStorage {
         // NB: without this, a request's `resolveAsync` of the application's singleton looked the
         // registration up in the scope and again in the application, retaining both, and bound
         // the application as current around a read of its cache.
+        try await resolveAsyncIfRegistered(
+            type,
+            tags: tags,
+            entry: directEntry(type, tags: tags),
+            arguments: arguments,
+            argumentTypes: argumentTypes,
+            in: env,
+        )
+    }
+
+    /// `resolveAsyncIfRegisteredUntraced` from what `directEntry(_:tags:)` found.
+    @inlinable
+    func resolveAsyncIfRegistered<Value: Sendable>(
+        _ type: Value.Type,
+        tags: TagSet,
+        entry: consuming DirectEntry<Value>,
+        arguments: any Sendable,
+        argumentTypes: () -> [Any.Type],
+        in env: ServiceEnv,
+    ) async throws(ServiceError) -> Value? {
         let (slot, registration): (Slot, Registration)
-        let entry = directEntry(type, tags: tags)
         switch consume entry {
         case .instance(let value):
             return value

@@ -87,6 +87,40 @@ extension ServiceStorage {
         )
     }
 
+    /// `resolveAsyncIfRegistered` without arguments: an instance found cached is returned before
+    /// anything is awaited, so that a resolve of a cached service keeps nothing in the task's
+    /// memory (the arguments' existential, which lives across the `await` of a build, is made
+    /// only when there is something to build). Inlined, so that the caller allocates no frame for
+    /// it in the task either.
+    @inlinable @inline(__always)
+    func resolveAsyncIfRegistered<Value: Sendable>(
+        _ type: Value.Type,
+        tags: TagSet,
+        in env: ServiceEnv,
+    ) async throws(ServiceError) -> Value? {
+        guard ResolutionTracing.isOn else {
+            let entry = directEntry(type, tags: tags)
+            if case .instance(let value) = entry {
+                return value
+            }
+            return try await resolveAsyncIfRegistered(
+                type,
+                tags: tags,
+                entry: entry,
+                arguments: (),
+                argumentTypes: { [] },
+                in: env,
+            )
+        }
+        return try await resolveAsyncIfRegisteredTraced(
+            type,
+            tags: tags,
+            arguments: (),
+            argumentTypes: { [] },
+            in: env,
+        )
+    }
+
     /// `resolveAsyncIfRegistered` with the resolution trace; outlined, so that the inlined path stays small.
     @usableFromInline
     func resolveAsyncIfRegisteredTraced<Value: Sendable>(

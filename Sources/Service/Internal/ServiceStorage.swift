@@ -302,7 +302,7 @@ final class ServiceStorage: @unchecked Sendable {
         exactly tags: TagSet,
         in env: ServiceEnv,
     ) async throws(ServiceError) -> S? {
-        try await resolveAsyncIfRegistered(type, tags: tags, arguments: (), argumentTypes: { [] }, in: env)
+        try await resolveAsyncIfRegistered(type, tags: tags, in: env)
     }
 
     /// Every registration made in this storage (not inherited), in the order the keys were first
