@@ -89,30 +89,11 @@ struct ServerSoakTests {
         let catalogs = SoakLedger()
         let ledger = SoakLedger()
         let tasks = 12
-        let opened = Shared<Date?>(nil)
-        let finished = await withDeadline(seconds: Self.duration + 60) {
-            await withTaskGroup(of: Void.self) { group in
-                for task in 0..<tasks {
-                    group.addTask {
-                        // NB: the window opens when the first task runs (see `SoakTests`).
-                        let deadline = opened.withLock { start in
-                            let first = start ?? Date()
-                            start = first
-                            return first.addingTimeInterval(Self.duration)
-                        }
-                        var iteration = 0
-                        while Date() < deadline {
-                            iteration += 1
-                            let id = task * 10_000_000 + iteration
-                            let context = StepContext(app: app, epoch: epoch, catalogs: catalogs, ledger: ledger)
-                            await Self.step(id: id, task: task, context)
-                        }
-                    }
-                }
-            }
-            return true
+        let context = StepContext(app: app, epoch: epoch, catalogs: catalogs, ledger: ledger)
+        let finished = await SoakTests.run(tasks: tasks, for: Self.duration) { task, iteration in
+            await Self.step(id: task * 10_000_000 + iteration, task: task, context)
         }
-        #expect(finished == true, "a request hung")
+        #expect(finished, "a request hung")
         #expect(ledger.operations.value >= 50 * tasks, "\(ledger.operations.value) operations")
         // Every scope has ended: each of its services is disposed once, after its request.
         try await app.waitForDisposals()

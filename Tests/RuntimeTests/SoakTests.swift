@@ -103,40 +103,19 @@ struct SoakTests {
         }
 
         let tasks = 16
-        // NB: the window opens when the first task runs, not when the test starts. On two cores,
-        // tests that block a thread of the concurrency pool (the macro fuzzer, the tests that
-        // wait for threads of their own) can hold both threads for longer than the soak lasts,
-        // and a window opened at the start then closed before any task ran.
-        let opened = Shared<Date?>(nil)
         let registered = Shared<[String]>([])
-        let finished = await withDeadline(seconds: Self.duration + 60) {
-            await withTaskGroup(of: Void.self) { group in
-                for task in 0..<tasks {
-                    group.addTask {
-                        let deadline = opened.withLock { start in
-                            let first = start ?? Date()
-                            start = first
-                            return first.addingTimeInterval(Self.duration)
-                        }
-                        var iteration = 0
-                        while Date() < deadline {
-                            iteration += 1
-                            await Self.step(
-                                task: task,
-                                iteration: iteration,
-                                env: env,
-                                epoch: epoch,
-                                ledger: ledger,
-                                resets: resets,
-                                registered: registered,
-                            )
-                        }
-                    }
-                }
-            }
-            return true
+        let finished = await Self.run(tasks: tasks, for: Self.duration) { task, iteration in
+            await Self.step(
+                task: task,
+                iteration: iteration,
+                env: env,
+                epoch: epoch,
+                ledger: ledger,
+                resets: resets,
+                registered: registered,
+            )
         }
-        #expect(finished == true, "a resolve hung")
+        #expect(finished, "a resolve hung")
         // NB: a soak that never got a thread checks nothing; ThreadSanitizer runs ~3,000
         // operations per second here, a plain debug build ~12,000.
         #expect(ledger.operations.value >= 100 * tasks, "\(ledger.operations.value) operations")
@@ -160,6 +139,41 @@ struct SoakTests {
             failures: \(ledger.failures.count)
             """
         )
+    }
+
+    /// Runs `step` in a loop in each of `tasks` tasks for `duration` seconds; false if they did
+    /// not all finish within a minute after that (a resolve hung).
+    ///
+    /// NB: the window opens when the first task runs, not when the test starts. On two cores,
+    /// tests that block a thread of the concurrency pool (the macro fuzzer, the tests that wait
+    /// for threads of their own) can hold both threads for longer than the soak lasts, and a
+    /// window opened at the start then closed before any task ran.
+    static func run(
+        tasks: Int,
+        for duration: Double,
+        _ step: @escaping @Sendable (_ task: Int, _ iteration: Int) async -> Void,
+    ) async -> Bool {
+        let opened = Shared<Date?>(nil)
+        let finished = await withDeadline(seconds: duration + 60) {
+            await withTaskGroup(of: Void.self) { group in
+                for task in 0..<tasks {
+                    group.addTask {
+                        let deadline = opened.withLock { start in
+                            let first = start ?? Date()
+                            start = first
+                            return first.addingTimeInterval(duration)
+                        }
+                        var iteration = 0
+                        while Date() < deadline {
+                            iteration += 1
+                            await step(task, iteration)
+                        }
+                    }
+                }
+            }
+            return true
+        }
+        return finished == true
     }
 
     /// One randomly chosen operation, checking its invariant.
