@@ -79,21 +79,19 @@ extension ServiceStorage {
         }
     }
 
-    /// Makes `factory` the registration of `type` (with `isInstance`, returning an instance given
-    /// to `register(_:)`), held in its slot if the slot is new and the scope allows (see
-    /// `InlineScope`), else as a `SendableRegistration`.
+    /// Makes `factory` the registration of `type`, held in its slot if the slot is new and the
+    /// scope allows (see `InlineScope`), else as a `SendableRegistration`.
     @inlinable
     func install<Value: Sendable>(
         _ factory: @escaping @Sendable () throws -> Value,
         scope: ServiceScope,
-        isInstance: Bool = false,
         for type: Any.Type,
     ) {
-        let inlineScope = isInstance ? InlineScope.instance : InlineScope(scope)
+        let inlineScope = InlineScope(scope)
         if inlineScope != .none, installInline(retainedWords(of: factory), scope: inlineScope, for: type) {
             return
         }
-        install(SendableRegistration(scope: scope, isInstance: isInstance, factory: factory), for: type)
+        install(SendableRegistration(scope: scope, factory: factory), for: type)
     }
 
     /// Makes `instance`, given to `register(_:)`, the registration of `type`: a factory that
