@@ -9,8 +9,13 @@ import Synchronization
 /// construction are then copied to the heap once (`FrameParent.heapFrame()`). The outermost heap
 /// frame, the root, owns an asynchronous resolution's graph cache and marks itself finished when
 /// its top-level resolve returns, so a task that escaped with the task-local starts afresh.
+///
+/// A shared construction's frame is its `Construction` too, one object, so that building a
+/// singleton or a scoped service allocates one record of it, not two.
 @usableFromInline
-final class ResolutionFrame: Sendable {
+class ResolutionFrame: @unchecked Sendable {
+    // Safety: every stored property is a `let` of a Sendable type or an atomic; `Construction`,
+    // the one subclass, says what guards its own.
     /// The task-local innermost frame of the asynchronous construction in progress, if any.
     @TaskLocal static var innermost: ResolutionFrame?
 
@@ -31,7 +36,7 @@ final class ResolutionFrame: Sendable {
     /// zero until the first one is stored; used on the root only.
     private let graph = Atomic<UInt>(0)
 
-    private init(type: Any.Type, tags: TagSet, key: ObjectIdentifier, parent: ResolutionFrame?) {
+    init(type: Any.Type, tags: TagSet, key: ObjectIdentifier, parent: ResolutionFrame?) {
         self.type = type
         self.tags = tags
         self.key = key
@@ -54,7 +59,7 @@ final class ResolutionFrame: Sendable {
     }
 
     /// The outermost frame of this resolution.
-    @usableFromInline var root: ResolutionFrame { rootFrame ?? self }
+    @usableFromInline final var root: ResolutionFrame { rootFrame ?? self }
 
     /// The innermost construction of a resolution that is still running on this thread or task.
     @usableFromInline static var activeParent: FrameParent {
@@ -92,11 +97,27 @@ final class ResolutionFrame: Sendable {
         return ResolutionFrame(type: type, tags: tags, key: key, parent: parent.heapFrame())
     }
 
+    /// `begin(_:tags:key:below:)` for a shared construction (a singleton, custom-scoped or weak
+    /// instance), whose frame is the record its slot keeps while it builds (`Construction`).
+    @usableFromInline static func beginConstruction(
+        _ type: Any.Type,
+        tags: TagSet,
+        key: ObjectIdentifier,
+        below parent: FrameParent,
+        isAsync: Bool,
+    ) throws(ServiceError) -> Construction {
+        try parent.admit(type, tags: tags, key: key)
+        #if DEBUG
+            FrameProbe.current?.count.wrappingAdd(1, ordering: .relaxed)
+        #endif
+        return Construction(type: type, tags: tags, key: key, parent: parent.heapFrame(), isAsync: isAsync)
+    }
+
     /// The service this frame builds, as errors spell it.
-    @usableFromInline var name: String { serviceName(type, tags: tags) }
+    @usableFromInline final var name: String { serviceName(type, tags: tags) }
 
     /// The names from just below `ancestor` (or from the root) down to this frame, outermost first.
-    func chain(below ancestor: ResolutionFrame?) -> [String] {
+    final func chain(below ancestor: ResolutionFrame?) -> [String] {
         var names: [String] = []
         var frame: ResolutionFrame? = self
         while let current = frame, current !== ancestor {
@@ -109,7 +130,7 @@ final class ResolutionFrame: Sendable {
     /// Builds this frame's service with the `async` factory `make`, with the same error rules as
     /// `SyncFrame.construct(in:_:)`. The frame stays the innermost one across every suspension.
     @inlinable
-    func constructAsync<Value: Sendable>(
+    final func constructAsync<Value: Sendable>(
         in env: ServiceEnv,
         _ make: () async throws -> Value,
     ) async throws(ServiceError) -> Value {
@@ -123,7 +144,7 @@ final class ResolutionFrame: Sendable {
     /// The `ServiceError` for `error` leaving this construction, whose chain is noted for callers
     /// that report where a failure happened.
     @usableFromInline
-    func failure(_ error: any Error) -> ServiceError {
+    final func failure(_ error: any Error) -> ServiceError {
         let failure = ServiceError.fromFactory(error, name: name)
         FailureTrace.note(failure, in: .heap(self))
         return failure
@@ -131,7 +152,7 @@ final class ResolutionFrame: Sendable {
 
     /// Runs `body` with this frame as the task's innermost one and `env` as `ServiceEnv.current`.
     @usableFromInline
-    func runAsync<Value: Sendable>(in env: ServiceEnv, _ body: () async throws -> Value) async throws -> Value {
+    final func runAsync<Value: Sendable>(in env: ServiceEnv, _ body: () async throws -> Value) async throws -> Value {
         ResolutionFrame.countAsyncRun(1)
         defer {
             ResolutionFrame.countAsyncRun(-1)
@@ -149,7 +170,7 @@ final class ResolutionFrame: Sendable {
 
     /// The graph-scoped instance stored under `key` in this (root) frame, if any.
     @usableFromInline
-    func graphObject(for key: GraphKey) -> AnyObject? {
+    final func graphObject(for key: GraphKey) -> AnyObject? {
         let bits = graph.load(ordering: .acquiring)
         guard bits != 0 else {
             return nil
@@ -161,7 +182,7 @@ final class ResolutionFrame: Sendable {
 
     /// Stores a graph-scoped instance in this (root) frame, creating its graph cache if needed.
     @usableFromInline
-    func storeGraphObject(_ object: AnyObject, for key: GraphKey) {
+    final func storeGraphObject(_ object: AnyObject, for key: GraphKey) {
         var bits = graph.load(ordering: .acquiring)
         if bits == 0 {
             let fresh = RetainedBits.retain(Locked<[GraphKey: GraphObject]>([:]))

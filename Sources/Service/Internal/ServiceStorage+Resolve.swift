@@ -433,7 +433,13 @@ extension ServiceStorage {
             if !isWithinScope && builder.isScoped {
                 throw outsideScope(slot)
             }
-            let frame = try ResolutionFrame.begin(type, tags: slot.tags, key: key, below: parent)
+            let frame = try ResolutionFrame.beginConstruction(
+                type,
+                tags: slot.tags,
+                key: key,
+                below: parent,
+                isAsync: false,
+            )
             return try resolveShared(
                 type,
                 slot: slot,
@@ -484,7 +490,13 @@ extension ServiceStorage {
             if !isWithinScope && registration.isScoped {
                 throw outsideScope(slot)
             }
-            let frame = try ResolutionFrame.begin(type, tags: tags, key: key, below: .init(parent))
+            let frame = try ResolutionFrame.beginConstruction(
+                type,
+                tags: tags,
+                key: key,
+                below: .init(parent),
+                isAsync: true,
+            )
             return try await resolveSharedAsync(
                 type,
                 slot: slot,

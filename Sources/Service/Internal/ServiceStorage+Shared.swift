@@ -10,15 +10,17 @@ extension ServiceStorage {
         _ type: Value.Type,
         slot: Slot,
         track: Track,
-        frame: ResolutionFrame,
+        frame: Construction,
         below parent: FrameParent,
         in env: ServiceEnv,
         builtBy builder: Builder,
         replacedMayBuild: Bool = false,
         make: () throws -> Value,
     ) throws(ServiceError) -> Value {
+        // NB: the frame is the construction the slot keeps while this builds; a decision other
+        // than `.construct` leaves it out of the slot, so the next turn offers it again.
+        let construction = frame
         while true {
-            let construction = Construction(frame: frame)
             var decision: SharedDecision?
             var built: Result<Value, ServiceError>?
             var unpublished: UInt = 0
@@ -101,7 +103,7 @@ extension ServiceStorage {
         _ type: Value.Type,
         slot: Slot,
         track: Track = .sendable,
-        frame: ResolutionFrame,
+        frame: Construction,
         in env: ServiceEnv,
         builtBy builder: Builder,
         arguments: any Sendable,
@@ -109,8 +111,9 @@ extension ServiceStorage {
         replacedMayBuild: Bool = false,
         make: () async throws -> Value,
     ) async throws(ServiceError) -> Value {
+        // NB: as in `resolveShared`, the frame is the construction, offered again each turn.
+        let construction = frame
         while true {
-            let construction = Construction(frame: frame, isAsync: true)
             // NB: a weak registration has no async factory.
             let registration = replacedMayBuild ? 0 : builder.bits
             switch slot.decide(on: track, for: construction, weak: false, builtBy: registration) {

@@ -90,12 +90,15 @@ final class WeakInstance {
 /// cannot close a cycle. The latch guards no data: it only parks waiters. Asynchronous waiters
 /// (and every waiter of an `async` construction, which cannot hold a lock across `await`)
 /// suspend on a continuation that `finish()` resumes.
+///
+/// A construction is the heap frame that builds its instance (`ResolutionFrame`), one object: a
+/// resolve that waits for another and finds it wait-free loops with the same one.
 @usableFromInline
-final class Construction: @unchecked Sendable {
+final class Construction: ResolutionFrame, @unchecked Sendable {
     // Safety: `waitState` is only read or written between taking and releasing `waitLock`;
     // `isStale` only while the state of the slot it builds for is locked (`Slot.withState`).
-    /// The frame that is constructing the instance.
-    let frame: ResolutionFrame
+    /// The frame that is constructing the instance: this object.
+    var frame: ResolutionFrame { self }
     /// Whether the factory is `async`; then `latch` is never held.
     @usableFromInline let isAsync: Bool
     /// Held by a synchronous constructor while the factory runs.
@@ -112,10 +115,9 @@ final class Construction: @unchecked Sendable {
         var continuations: [(waiter: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    @usableFromInline
-    init(frame: ResolutionFrame, isAsync: Bool = false) {
-        self.frame = frame
+    init(type: Any.Type, tags: TagSet, key: ObjectIdentifier, parent: ResolutionFrame?, isAsync: Bool) {
         self.isAsync = isAsync
+        super.init(type: type, tags: tags, key: key, parent: parent)
     }
 
     /// Marks the construction finished and resumes every suspended waiter.
