@@ -169,3 +169,29 @@ struct ArrayAssembly {
     #register([String].self) { ["disk"] }
     #register(ArrayReport.self)  // line 170: error, [any ArrayCheck] is not registered: mark it @All
 }
+
+// Case: `.weak` on a class that is not @Injectable, or not on its line's track: the first error
+// on each line is the line's mistake, as without `.weak`, and none says that a value type cannot
+// be held weakly, which said nothing true about a class.
+
+protocol WeakCacheKey: Sendable {}
+
+final class PlainWeakCache: WeakCacheKey {}
+
+@Injectable @MainActor
+final class MainWeakPanel {
+    init() {}
+}
+
+@Injectable
+final class SendableWeakCache: Sendable {
+    init() {}
+}
+
+@Assembly
+struct WeakMistakesAssembly {
+    #register(PlainWeakCache.self, scope: .weak)  // line 193: error, not @Injectable
+    #register(PlainWeakCache.self, as: (any WeakCacheKey).self, tags: "b", scope: .weak)  // line 194: the same
+    #register(MainWeakPanel.self, scope: .weak)  // line 195: error, @MainActor: #registerMain
+    #registerMain(SendableWeakCache.self, tags: "a", scope: .weak)  // line 196: error, not @MainActor
+}

@@ -1,0 +1,35 @@
+import Testing
+
+extension CompileFailureTests {
+    @Test(
+        "'.weak' on a class that is not @Injectable, or not on its line's track, fails first with the line's mistake",
+        arguments: [
+            (
+                193,
+                "error: type 'PlainWeakCache' does not conform to protocol '`@Injectable, which #register requires without a closure: add it to the type, or give #register a closure`'",
+            ),
+            (
+                194,
+                "error: type 'PlainWeakCache' does not conform to protocol '`@Injectable, which #register requires without a closure: add it to the type, or give #register a closure`'",
+            ),
+            (
+                195,
+                "error: type 'MainWeakPanel' does not conform to protocol '`not @MainActor, which #register requires: register it with #registerMain`'",
+            ),
+            (
+                196,
+                "error: type 'SendableWeakCache' does not conform to protocol '`@MainActor, which #registerMain requires: add it to the type, or use #register`'",
+            ),
+        ],
+    )
+    func weakClassMistakes(line: Int, message: String) async {
+        let build = await Self.build
+        let errors = build.errors(onLine: line, inFile: "Declarations.swift")
+        #expect(errors.first?.hasSuffix(message) == true, "\(errors)")
+        // NB: what each line said first before: that a value type cannot be held weakly.
+        #expect(!errors.contains { $0.contains("value type") }, "\(errors)")
+        // NB: the same in each compiler job that reports the line.
+        let firstPerJob = build.firstErrorPerJob(mentioning: "Declarations.swift:\(line):")
+        #expect(!firstPerJob.isEmpty && firstPerJob.allSatisfy { $0.hasSuffix(message) }, "\(firstPerJob)")
+    }
+}
