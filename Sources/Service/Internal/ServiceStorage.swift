@@ -108,10 +108,20 @@ final class ServiceStorage: @unchecked Sendable {
         self.isWithinScope = isScope || parent?._withUnsafeGuaranteedRef { $0.isWithinScope } == true
         // NB: a scope is opened per request: it allocates nothing for disposal.
         self.ownDisposalReport = isScope && parent != nil ? nil : DisposalReport()
-        // NB: a scope usually registers a value or two; a table of 4 holds 3 before it grows.
-        let first = SlotTable.make(capacity: isScope ? 4 : 16)
+        // NB: a scope usually registers a value or two; a table of 4 holds 3 before it grows. Its
+        // first two slots live in the table's own allocation, which the storage keeps until its
+        // deinit has freed the slots (`writerState` keeps every table, the outgrown ones too).
+        let first: SlotTable
+        let blocks: SlotBlocks
+        if isScope {
+            first = SlotTable.make(capacity: 4, spareBytes: SlotBlocks.bytes(forCells: 2))
+            blocks = SlotBlocks(firstCapacity: 2, firstCells: first.spare)
+        } else {
+            first = SlotTable.make(capacity: 16)
+            blocks = SlotBlocks(firstCapacity: 8)
+        }
         table = Atomic(UInt(bitPattern: Unmanaged.passUnretained(first).toOpaque()))
-        writerState = WriterState(blocks: SlotBlocks(firstCapacity: isScope ? 2 : 8), table: first)
+        writerState = WriterState(blocks: blocks, table: first)
     }
 
     deinit {

@@ -283,7 +283,7 @@ struct SlotBlocks {
     /// The cache line size assumed: 64 bytes, as on every x86-64 and most ARM64 cores.
     private static let cacheLine = 64
 
-    /// A block: one allocation of `capacity` cells.
+    /// A block: `capacity` cells, one allocation, or memory its storage gave (`init(cells:capacity:)`).
     private struct Block {
         let cells: UnsafeMutableRawPointer
         let capacity: Int
@@ -293,6 +293,11 @@ struct SlotBlocks {
                 byteCount: SlotBlocks.cellSize * capacity,
                 alignment: capacity >= 8 ? SlotBlocks.cacheLine : MemoryLayout<SlotRecord>.alignment,
             )
+            self.capacity = capacity
+        }
+
+        init(cells: UnsafeMutableRawPointer, capacity: Int) {
+            self.cells = cells
             self.capacity = capacity
         }
 
@@ -317,10 +322,28 @@ struct SlotBlocks {
     private var usedInLast = 0
     /// The size of the first block: small for a scope, which usually registers a value or two.
     private let firstCapacity: Int
+    /// The memory of the first block, when the storage gave it; it is not freed here.
+    private let givenCells: UnsafeMutableRawPointer?
 
     /// Blocks starting with `firstCapacity` records, doubling up to `maximumCapacity`.
     init(firstCapacity: Int) {
         self.firstCapacity = firstCapacity
+        self.givenCells = nil
+    }
+
+    /// Blocks whose first one is `firstCapacity` cells at `firstCells`, memory the caller frees
+    /// after `free()` has run. It is 8-byte aligned, not a cache line: for a scope's few slots, an
+    /// allocation saved matters more than a line of their own.
+    init(firstCapacity: Int, firstCells: UnsafeMutableRawPointer) {
+        let alignment = max(MemoryLayout<SlotRecord>.alignment, MemoryLayout<SlotState>.alignment)
+        assert(Int(bitPattern: firstCells) % alignment == 0, "a slot's cell must be aligned for its record and state")
+        self.firstCapacity = firstCapacity
+        self.givenCells = firstCells
+    }
+
+    /// The bytes `init(firstCapacity:firstCells:)` needs at `firstCells`.
+    static func bytes(forCells count: Int) -> Int {
+        cellSize * count
     }
 
     /// The largest block, in cells (8 KiB): a block's unused tail costs little.
@@ -331,7 +354,14 @@ struct SlotBlocks {
     @inline(__always)
     mutating func make(type: Any.Type, tags: TagSet, registration: PendingRegistration) -> Slot {
         if usedInLast == last?.capacity ?? 0 {
-            let block = Block(capacity: last.map { min($0.capacity * 2, Self.maximumCapacity) } ?? firstCapacity)
+            let block =
+                if let last {
+                    Block(capacity: min(last.capacity * 2, Self.maximumCapacity))
+                } else if let givenCells {
+                    Block(cells: givenCells, capacity: firstCapacity)
+                } else {
+                    Block(capacity: firstCapacity)
+                }
             if first == nil {
                 first = block
             } else {
@@ -390,7 +420,9 @@ struct SlotBlocks {
             }
             slot.record.deinitialize(count: 1)
         }
-        first?.deallocate()
+        if givenCells == nil {
+            first?.deallocate()
+        }
         for block in more {
             block.deallocate()
         }

@@ -25,10 +25,15 @@ final class SlotTable: ManagedBuffer<SlotTable.Header, Atomic<UInt>> {
         @usableFromInline let shift: Int
     }
 
-    /// A table with room for `capacity` entries, a power of two.
-    static func make(capacity: Int) -> SlotTable {
+    /// A table with room for `capacity` entries, a power of two, and `spareBytes` of memory after
+    /// them, 8-byte aligned, which `spare` points at and which lives as long as the table.
+    ///
+    /// A scope's first table holds its first block of slots there (see `SlotBlocks`): a request
+    /// that opens a scope allocates one object for both.
+    static func make(capacity: Int, spareBytes: Int = 0) -> SlotTable {
         precondition(capacity >= 2 && capacity & (capacity - 1) == 0, "capacity must be a power of two")
-        let buffer = SlotTable.create(minimumCapacity: capacity) { _ in
+        let spareWords = (spareBytes + MemoryLayout<UInt>.size - 1) / MemoryLayout<UInt>.size
+        let buffer = SlotTable.create(minimumCapacity: capacity + spareWords) { _ in
             Header(capacity: capacity, shift: UInt.bitWidth - capacity.trailingZeroBitCount)
         }
         let table = unsafeDowncast(buffer, to: SlotTable.self)
@@ -45,6 +50,11 @@ final class SlotTable: ManagedBuffer<SlotTable.Header, Atomic<UInt>> {
         _ = withUnsafeMutablePointers { header, elements in
             elements.deinitialize(count: header.pointee.capacity)
         }
+    }
+
+    /// The memory after the entries that `make(capacity:spareBytes:)` made room for.
+    var spare: UnsafeMutableRawPointer {
+        withUnsafeMutablePointers { header, entries in UnsafeMutableRawPointer(entries + header.pointee.capacity) }
     }
 
     /// How many entries the table has room for.
