@@ -64,29 +64,6 @@ final class ServiceStorage: @unchecked Sendable {
     /// Runs this storage's disposals; nil for a scope, which reports to its parent's.
     private let ownDisposalReport: DisposalReport?
 
-    struct WriterState {
-        /// Every slot, untagged and tagged, in creation order.
-        var blocks: SlotBlocks
-        /// The published table of untagged slots.
-        var table: SlotTable
-        /// The tables `table` replaced as it grew. They are kept until the storage is freed, so
-        /// a lookup needs no gate section; each is half the size of the next, so together they
-        /// take less memory than the current one.
-        var outgrown: [SlotTable] = []
-        /// The slots of tagged keys, for writers; readers probe `taggedTable`.
-        var tagged: [TaggedKey: Slot] = [:]
-        /// Every table of tagged slots made, the published one last, kept until the storage is freed.
-        var taggedTables: [SlotTable] = []
-        /// The tagged slots of each type, in creation order, for `resolveAll`.
-        var taggedByType: [ObjectIdentifier: [Slot]] = [:]
-        /// The decorators of each registered type, in the order they were added.
-        var decorations: [ObjectIdentifier: [Decoration]] = [:]
-        /// Where this environment's resolution trace goes, while it is on.
-        var traceHandler: ResolutionTraceHandler?
-        /// What this environment, its children and its scopes resolved, while that is recorded.
-        var usageRecorder: UsageRecorder?
-    }
-
     /// The key of a tagged registration.
     struct TaggedKey: Hashable {
         let type: ObjectIdentifier
