@@ -2,18 +2,15 @@ import Foundation
 import Service
 import Testing
 
-/// A value registered on a scope, one type per `Marker`, that counts its deinitializations.
+/// A value registered on a scope, one type per `Marker`, whose `InstanceProbe` (its own, which
+/// nothing else holds) counts its deinitializations.
 final class ScopeSlotValue<Marker>: Sendable {
     let id: Int
-    private let deinits: Counter
+    private let probe: InstanceProbe
 
     init(_ id: Int, deinits: Counter) {
         self.id = id
-        self.deinits = deinits
-    }
-
-    deinit {
-        deinits.increment()
+        self.probe = InstanceProbe("\(Marker.self) \(id)", deinits: deinits)
     }
 }
 
