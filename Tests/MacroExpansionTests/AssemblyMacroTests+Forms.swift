@@ -72,11 +72,11 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#registerMain(HomeViewModel.self)`: Provided, HomeViewModel.__ProviderChecks {}
+                            nonisolated final class `#registerMain(HomeViewModel.self)`<Service>: Provided, HomeViewModel.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            `HomeViewModel.init`(`#registerMain(HomeViewModel.self)`.self); func `HomeViewModel.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `HomeViewModel.init`(`#registerMain(HomeViewModel.self)`<__InjectableChecks.Line0>.self); func `HomeViewModel.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            HomeViewModel.`HomeViewModel.init`(`#registerMain(HomeViewModel.self)`.self)
+                            __InjectableChecks.Line0.`HomeViewModel.init`(`#registerMain(HomeViewModel.self)`<__InjectableChecks.Line0>.self)
                             #sourceLocation()
                         }
                     }
@@ -166,13 +166,13 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
-                            nonisolated final class `#register(Reporter.self)`: ProvidedToSendableServices, Reporter.__ProviderChecks {
+                            nonisolated final class `#register(Reporter.self)`<Service>: ProvidedToSendableServices, Reporter.__ProviderChecks {
                                 final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 4)
-                            `Reporter.init`(`#register(Reporter.self)`.self); func `Reporter.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `Reporter.init`(`#register(Reporter.self)`<__InjectableChecks.Line0>.self); func `Reporter.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 4)
-                            Reporter.`Reporter.init`(`#register(Reporter.self)`.self)
+                            __InjectableChecks.Line0.`Reporter.init`(`#register(Reporter.self)`<__InjectableChecks.Line0>.self)
                             #sourceLocation()
                         }
                     }
@@ -254,11 +254,11 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#register(Feature.self)`: ProvidedToSendableServices, Feature.__ProviderChecks {}
+                            nonisolated final class `#register(Feature.self)`<Service>: ProvidedToSendableServices, Feature.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            `Feature.init`(`#register(Feature.self)`.self); func `Feature.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `Feature.init`(`#register(Feature.self)`<__InjectableChecks.Line0>.self); func `Feature.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            Feature.`Feature.init`(`#register(Feature.self)`.self)
+                            __InjectableChecks.Line0.`Feature.init`(`#register(Feature.self)`<__InjectableChecks.Line0>.self)
                             #sourceLocation()
                         }
                     }
@@ -342,11 +342,11 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#register(Checkout.self)`: ProvidedToSendableServices, Checkout.__ProviderChecks {}
+                            nonisolated final class `#register(Checkout.self)`<Service>: ProvidedToSendableServices, Checkout.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            `Checkout.init`(`#register(Checkout.self)`.self); func `Checkout.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `Checkout.init`(`#register(Checkout.self)`<__InjectableChecks.Line0>.self); func `Checkout.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            Checkout.`Checkout.init`(`#register(Checkout.self)`.self)
+                            __InjectableChecks.Line0.`Checkout.init`(`#register(Checkout.self)`<__InjectableChecks.Line0>.self)
                             #sourceLocation()
                         }
                     }
@@ -430,11 +430,11 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
-                            nonisolated final class `#register(Database.self)`: ProvidedToSendableServices, Database.__ProviderChecks {}
+                            nonisolated final class `#register(Database.self)`<Service>: ProvidedToSendableServices, Database.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 4)
-                            `Database.init`(`#register(Database.self)`.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `Database.init`(`#register(Database.self)`<__InjectableChecks.Line0>.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 4)
-                            Database.`Database.init`(`#register(Database.self)`.self)
+                            __InjectableChecks.Line0.`Database.init`(`#register(Database.self)`<__InjectableChecks.Line0>.self)
                             #sourceLocation()
                         }
                     }

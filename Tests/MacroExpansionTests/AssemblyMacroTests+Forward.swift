@@ -78,11 +78,11 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#register(NoteStore.self)`: ProvidedToSendableServices, NoteStore.__ProviderChecks {}
+                            nonisolated final class `#register(NoteStore.self)`<Service>: ProvidedToSendableServices, NoteStore.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            `NoteStore.init`(`#register(NoteStore.self)`.self); func `NoteStore.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `NoteStore.init`(`#register(NoteStore.self)`<__InjectableChecks.Line0>.self); func `NoteStore.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            NoteStore.`NoteStore.init`(`#register(NoteStore.self)`.self)
+                            __InjectableChecks.Line0.`NoteStore.init`(`#register(NoteStore.self)`<__InjectableChecks.Line0>.self)
                             #sourceLocation()
                         }
                         do {
@@ -252,11 +252,11 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#registerMain(HomeScreen.self)`: ProvidedToSharedMainActorServices, HomeScreen.__ProviderChecks {}
+                            nonisolated final class `#registerMain(HomeScreen.self)`<Service>: ProvidedToSharedMainActorServices, HomeScreen.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            `HomeScreen.init`(`#registerMain(HomeScreen.self)`.self); func `HomeScreen.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `HomeScreen.init`(`#registerMain(HomeScreen.self)`<__InjectableChecks.Line0>.self); func `HomeScreen.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            HomeScreen.`HomeScreen.init`(`#registerMain(HomeScreen.self)`.self)
+                            __InjectableChecks.Line0.`HomeScreen.init`(`#registerMain(HomeScreen.self)`<__InjectableChecks.Line0>.self)
                             #sourceLocation()
                         }
                         do {
@@ -268,11 +268,11 @@ extension AssemblyMacroTests {
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 5)
-                            nonisolated final class `#register(RequestContext.self)`: ProvidedToSendableServices, RequestContext.__ProviderChecks {}
+                            nonisolated final class `#register(RequestContext.self)`<Service>: ProvidedToSendableServices, RequestContext.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 5)
-                            `RequestContext.init`(`#register(RequestContext.self)`.self); func `RequestContext.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `RequestContext.init`(`#register(RequestContext.self)`<__InjectableChecks.Line1>.self); func `RequestContext.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 5)
-                            RequestContext.`RequestContext.init`(`#register(RequestContext.self)`.self)
+                            __InjectableChecks.Line1.`RequestContext.init`(`#register(RequestContext.self)`<__InjectableChecks.Line1>.self)
                             #sourceLocation()
                         }
                         do {
@@ -365,11 +365,11 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#register(NoteStore.self, as: (any NoteReading).self)`: ProvidedToSendableServices, NoteStore.__ProviderChecks {}
+                            nonisolated final class `#register(NoteStore.self, as: (any NoteReading).self)`<Service>: ProvidedToSendableServices, NoteStore.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            `NoteStore.init`(`#register(NoteStore.self, as: (any NoteReading).self)`.self); func `NoteStore.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `NoteStore.init`(`#register(NoteStore.self, as: (any NoteReading).self)`<__InjectableChecks.Line0>.self); func `NoteStore.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            NoteStore.`NoteStore.init`(`#register(NoteStore.self, as: (any NoteReading).self)`.self)
+                            __InjectableChecks.Line0.`NoteStore.init`(`#register(NoteStore.self, as: (any NoteReading).self)`<__InjectableChecks.Line0>.self)
                             #sourceLocation()
                         }
                     }

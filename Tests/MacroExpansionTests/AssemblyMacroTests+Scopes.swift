@@ -114,24 +114,24 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
-                            nonisolated final class `#register(NoteStore.self)`: ProvidedToSharedServices, NoteStore.__ProviderChecks {
+                            nonisolated final class `#register(NoteStore.self)`<Service>: ProvidedToSharedServices, NoteStore.__ProviderChecks {
                                 final func check(_ type: RequestContext.Type) -> Registrations.`RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient` { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 4)
-                            `NoteStore.init`(`#register(NoteStore.self)`.self); func `NoteStore.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `NoteStore.init`(`#register(NoteStore.self)`<__InjectableChecks.Line0>.self); func `NoteStore.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 4)
-                            NoteStore.`NoteStore.init`(`#register(NoteStore.self)`.self)
+                            __InjectableChecks.Line0.`NoteStore.init`(`#register(NoteStore.self)`<__InjectableChecks.Line0>.self)
                             #sourceLocation()
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 5)
-                            nonisolated final class `#register(NoteService.self)`: ProvidedToSendableServices, NoteService.__ProviderChecks {
+                            nonisolated final class `#register(NoteService.self)`<Service>: ProvidedToSendableServices, NoteService.__ProviderChecks {
                                 final func check(_ type: RequestContext.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 5)
-                            `NoteService.init`(`#register(NoteService.self)`.self); func `NoteService.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `NoteService.init`(`#register(NoteService.self)`<__InjectableChecks.Line1>.self); func `NoteService.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 5)
-                            NoteService.`NoteService.init`(`#register(NoteService.self)`.self)
+                            __InjectableChecks.Line1.`NoteService.init`(`#register(NoteService.self)`<__InjectableChecks.Line1>.self)
                             #sourceLocation()
                         }
                     }
@@ -310,46 +310,46 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
-                            nonisolated final class `#register(Clock.self)`: ProvidedToSharedServices, Clock.__ProviderChecks {
+                            nonisolated final class `#register(Clock.self)`<Service>: ProvidedToSharedServices, Clock.__ProviderChecks {
                                 final func check(_ type: RequestContext.Type) -> Registrations.`RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient` { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 4)
-                            `Clock.init`(`#register(Clock.self)`.self); func `Clock.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `Clock.init`(`#register(Clock.self)`<__InjectableChecks.Line0>.self); func `Clock.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 4)
-                            Clock.`Clock.init`(`#register(Clock.self)`.self)
+                            __InjectableChecks.Line0.`Clock.init`(`#register(Clock.self)`<__InjectableChecks.Line0>.self)
                             #sourceLocation()
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 5)
-                            nonisolated final class `#registerMain(Router.self)`: ProvidedToSharedMainActorServices, Router.__ProviderChecks {
+                            nonisolated final class `#registerMain(Router.self)`<Service>: ProvidedToSharedMainActorServices, Router.__ProviderChecks {
                                 final func check(_ type: RequestContext.Type) -> Registrations.`RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient` { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 5)
-                            `Router.init`(`#registerMain(Router.self)`.self); func `Router.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `Router.init`(`#registerMain(Router.self)`<__InjectableChecks.Line1>.self); func `Router.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 5)
-                            Router.`Router.init`(`#registerMain(Router.self)`.self)
+                            __InjectableChecks.Line1.`Router.init`(`#registerMain(Router.self)`<__InjectableChecks.Line1>.self)
                             #sourceLocation()
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 6)
-                            nonisolated final class `#register(Handler.self)`: ProvidedToSendableServices, Handler.__ProviderChecks {
+                            nonisolated final class `#register(Handler.self)`<Service>: ProvidedToSendableServices, Handler.__ProviderChecks {
                                 final func check(_ type: RequestContext.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 6)
-                            `Handler.init`(`#register(Handler.self)`.self); func `Handler.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `Handler.init`(`#register(Handler.self)`<__InjectableChecks.Line2>.self); func `Handler.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 6)
-                            Handler.`Handler.init`(`#register(Handler.self)`.self)
+                            __InjectableChecks.Line2.`Handler.init`(`#register(Handler.self)`<__InjectableChecks.Line2>.self)
                             #sourceLocation()
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 7)
-                            nonisolated final class `#registerMain(Screen.self)`: ProvidedToSharedMainActorServices, Screen.__ProviderChecks {
+                            nonisolated final class `#registerMain(Screen.self)`<Service>: ProvidedToSharedMainActorServices, Screen.__ProviderChecks {
                                 final func check(_ type: RequestContext.Type) -> Registrations.`RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient` { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 7)
-                            `Screen.init`(`#registerMain(Screen.self)`.self); func `Screen.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `Screen.init`(`#registerMain(Screen.self)`<__InjectableChecks.Line3>.self); func `Screen.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 7)
-                            Screen.`Screen.init`(`#registerMain(Screen.self)`.self)
+                            __InjectableChecks.Line3.`Screen.init`(`#registerMain(Screen.self)`<__InjectableChecks.Line3>.self)
                             #sourceLocation()
                         }
                     }
@@ -440,11 +440,11 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#register(EditorSession.self)`: ProvidedToSendableServices, EditorSession.__ProviderChecks {}
+                            nonisolated final class `#register(EditorSession.self)`<Service>: ProvidedToSendableServices, EditorSession.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            `EditorSession.init`(`#register(EditorSession.self)`.self); func `EditorSession.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `EditorSession.init`(`#register(EditorSession.self)`<__InjectableChecks.Line0>.self); func `EditorSession.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            EditorSession.`EditorSession.init`(`#register(EditorSession.self)`.self)
+                            __InjectableChecks.Line0.`EditorSession.init`(`#register(EditorSession.self)`<__InjectableChecks.Line0>.self)
                             #sourceLocation()
                         }
                     }

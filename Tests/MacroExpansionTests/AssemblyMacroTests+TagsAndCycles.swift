@@ -113,29 +113,29 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#register(Database.self)`: ProvidedToSendableServices, Database.__ProviderChecks {}
+                            nonisolated final class `#register(Database.self)`<Service>: ProvidedToSendableServices, Database.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            `Database.init`(`#register(Database.self)`.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `Database.init`(`#register(Database.self)`<__InjectableChecks.Line0>.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            Database.`Database.init`(`#register(Database.self)`.self)
+                            __InjectableChecks.Line0.`Database.init`(`#register(Database.self)`<__InjectableChecks.Line0>.self)
                             #sourceLocation()
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
-                            nonisolated final class `#register(Database.self, tags: "replica", Region.eu)`: ProvidedToSendableServices, Database.__ProviderChecks {}
+                            nonisolated final class `#register(Database.self, tags: "replica", Region.eu)`<Service>: ProvidedToSendableServices, Database.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 4)
-                            `Database.init`(`#register(Database.self, tags: "replica", Region.eu)`.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `Database.init`(`#register(Database.self, tags: "replica", Region.eu)`<__InjectableChecks.Line1>.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 4)
-                            Database.`Database.init`(`#register(Database.self, tags: "replica", Region.eu)`.self)
+                            __InjectableChecks.Line1.`Database.init`(`#register(Database.self, tags: "replica", Region.eu)`<__InjectableChecks.Line1>.self)
                             #sourceLocation()
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 6)
-                            nonisolated final class `#register(SQLiteStore.self, as: (any Store).self, tags: 1)`: ProvidedToSendableServices, SQLiteStore.__ProviderChecks {}
+                            nonisolated final class `#register(SQLiteStore.self, as: (any Store).self, tags: 1)`<Service>: ProvidedToSendableServices, SQLiteStore.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 6)
-                            `SQLiteStore.init`(`#register(SQLiteStore.self, as: (any Store).self, tags: 1)`.self); func `SQLiteStore.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `SQLiteStore.init`(`#register(SQLiteStore.self, as: (any Store).self, tags: 1)`<__InjectableChecks.Line2>.self); func `SQLiteStore.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 6)
-                            SQLiteStore.`SQLiteStore.init`(`#register(SQLiteStore.self, as: (any Store).self, tags: 1)`.self)
+                            __InjectableChecks.Line2.`SQLiteStore.init`(`#register(SQLiteStore.self, as: (any Store).self, tags: 1)`<__InjectableChecks.Line2>.self)
                             #sourceLocation()
                         }
                     }
@@ -275,35 +275,35 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#register(Checkout.self)`: ProvidedToSendableServices, Checkout.__ProviderChecks {
+                            nonisolated final class `#register(Checkout.self)`<Service>: ProvidedToSendableServices, Checkout.__ProviderChecks {
                                 final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 3)
-                            `Checkout.init`(`#register(Checkout.self)`.self); func `Checkout.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `Checkout.init`(`#register(Checkout.self)`<__InjectableChecks.Line0>.self); func `Checkout.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            Checkout.`Checkout.init`(`#register(Checkout.self)`.self)
+                            __InjectableChecks.Line0.`Checkout.init`(`#register(Checkout.self)`<__InjectableChecks.Line0>.self)
                             #sourceLocation()
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
-                            nonisolated final class `#register(SystemClock.self, as: (any Clock).self)`: ProvidedToSendableServices, SystemClock.__ProviderChecks {
+                            nonisolated final class `#register(SystemClock.self, as: (any Clock).self)`<Service>: ProvidedToSendableServices, SystemClock.__ProviderChecks {
                                 final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 4)
-                            `SystemClock.init`(`#register(SystemClock.self, as: (any Clock).self)`.self); func `SystemClock.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `SystemClock.init`(`#register(SystemClock.self, as: (any Clock).self)`<__InjectableChecks.Line1>.self); func `SystemClock.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 4)
-                            SystemClock.`SystemClock.init`(`#register(SystemClock.self, as: (any Clock).self)`.self)
+                            __InjectableChecks.Line1.`SystemClock.init`(`#register(SystemClock.self, as: (any Clock).self)`<__InjectableChecks.Line1>.self)
                             #sourceLocation()
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 6)
-                            nonisolated final class `#register(Database.self, tags: "replica")`: ProvidedToSendableServices, Database.__ProviderChecks {
+                            nonisolated final class `#register(Database.self, tags: "replica")`<Service>: ProvidedToSendableServices, Database.__ProviderChecks {
                                 final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 6)
-                            `Database.init`(`#register(Database.self, tags: "replica")`.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `Database.init`(`#register(Database.self, tags: "replica")`<__InjectableChecks.Line2>.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 6)
-                            Database.`Database.init`(`#register(Database.self, tags: "replica")`.self)
+                            __InjectableChecks.Line2.`Database.init`(`#register(Database.self, tags: "replica")`<__InjectableChecks.Line2>.self)
                             #sourceLocation()
                         }
                     }

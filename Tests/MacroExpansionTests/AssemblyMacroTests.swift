@@ -94,20 +94,20 @@ struct AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#register(Database.self)`: ProvidedToSendableServices, Database.__ProviderChecks {}
+                            nonisolated final class `#register(Database.self)`<Service>: ProvidedToSendableServices, Database.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            `Database.init`(`#register(Database.self)`.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `Database.init`(`#register(Database.self)`<__InjectableChecks.Line0>.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            Database.`Database.init`(`#register(Database.self)`.self)
+                            __InjectableChecks.Line0.`Database.init`(`#register(Database.self)`<__InjectableChecks.Line0>.self)
                             #sourceLocation()
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
-                            nonisolated final class `#register(UserRepository.self)`: ProvidedToSendableServices, UserRepository.__ProviderChecks {}
+                            nonisolated final class `#register(UserRepository.self)`<Service>: ProvidedToSendableServices, UserRepository.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 4)
-                            `UserRepository.init`(`#register(UserRepository.self)`.self); func `UserRepository.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `UserRepository.init`(`#register(UserRepository.self)`<__InjectableChecks.Line1>.self); func `UserRepository.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 4)
-                            UserRepository.`UserRepository.init`(`#register(UserRepository.self)`.self)
+                            __InjectableChecks.Line1.`UserRepository.init`(`#register(UserRepository.self)`<__InjectableChecks.Line1>.self)
                             #sourceLocation()
                         }
                     }
@@ -192,11 +192,11 @@ struct AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#register(SystemClock.self, as: (any Clock).self)`: ProvidedToSendableServices, SystemClock.__ProviderChecks {}
+                            nonisolated final class `#register(SystemClock.self, as: (any Clock).self)`<Service>: ProvidedToSendableServices, SystemClock.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            `SystemClock.init`(`#register(SystemClock.self, as: (any Clock).self)`.self); func `SystemClock.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `SystemClock.init`(`#register(SystemClock.self, as: (any Clock).self)`<__InjectableChecks.Line0>.self); func `SystemClock.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            SystemClock.`SystemClock.init`(`#register(SystemClock.self, as: (any Clock).self)`.self)
+                            __InjectableChecks.Line0.`SystemClock.init`(`#register(SystemClock.self, as: (any Clock).self)`<__InjectableChecks.Line0>.self)
                             #sourceLocation()
                         }
                     }

@@ -220,46 +220,46 @@ struct DocumentationExampleTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#register(Database.self)`: ProvidedToSendableServices, Database.__ProviderChecks {
+                            nonisolated final class `#register(Database.self)`<Service>: ProvidedToSendableServices, Database.__ProviderChecks {
                                 final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 3)
-                            `Database.init`(`#register(Database.self)`.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `Database.init`(`#register(Database.self)`<__InjectableChecks.Line0>.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            Database.`Database.init`(`#register(Database.self)`.self)
+                            __InjectableChecks.Line0.`Database.init`(`#register(Database.self)`<__InjectableChecks.Line0>.self)
                             #sourceLocation()
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
-                            nonisolated final class `#register(UserRepository.self)`: ProvidedToSendableServices, UserRepository.__ProviderChecks {
+                            nonisolated final class `#register(UserRepository.self)`<Service>: ProvidedToSendableServices, UserRepository.__ProviderChecks {
                                 final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 4)
-                            `UserRepository.init`(`#register(UserRepository.self)`.self); func `UserRepository.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `UserRepository.init`(`#register(UserRepository.self)`<__InjectableChecks.Line1>.self); func `UserRepository.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 4)
-                            UserRepository.`UserRepository.init`(`#register(UserRepository.self)`.self)
+                            __InjectableChecks.Line1.`UserRepository.init`(`#register(UserRepository.self)`<__InjectableChecks.Line1>.self)
                             #sourceLocation()
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 5)
-                            nonisolated final class `#register(SystemClock.self, as: (any TimeSource).self)`: ProvidedToSendableServices, SystemClock.__ProviderChecks {
+                            nonisolated final class `#register(SystemClock.self, as: (any TimeSource).self)`<Service>: ProvidedToSendableServices, SystemClock.__ProviderChecks {
                                 final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 5)
-                            `SystemClock.init`(`#register(SystemClock.self, as: (any TimeSource).self)`.self); func `SystemClock.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `SystemClock.init`(`#register(SystemClock.self, as: (any TimeSource).self)`<__InjectableChecks.Line2>.self); func `SystemClock.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 5)
-                            SystemClock.`SystemClock.init`(`#register(SystemClock.self, as: (any TimeSource).self)`.self)
+                            __InjectableChecks.Line2.`SystemClock.init`(`#register(SystemClock.self, as: (any TimeSource).self)`<__InjectableChecks.Line2>.self)
                             #sourceLocation()
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 7)
-                            nonisolated final class `#registerMain(HomeViewModel.self)`: Provided, HomeViewModel.__ProviderChecks {
+                            nonisolated final class `#registerMain(HomeViewModel.self)`<Service>: Provided, HomeViewModel.__ProviderChecks {
                                 final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 7)
-                            `HomeViewModel.init`(`#registerMain(HomeViewModel.self)`.self); func `HomeViewModel.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `HomeViewModel.init`(`#registerMain(HomeViewModel.self)`<__InjectableChecks.Line3>.self); func `HomeViewModel.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 7)
-                            HomeViewModel.`HomeViewModel.init`(`#registerMain(HomeViewModel.self)`.self)
+                            __InjectableChecks.Line3.`HomeViewModel.init`(`#registerMain(HomeViewModel.self)`<__InjectableChecks.Line3>.self)
                             #sourceLocation()
                         }
                     }
@@ -431,20 +431,20 @@ struct DocumentationExampleTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#register(Ping.self)`: ProvidedToSendableServices, Ping.__ProviderChecks {}
+                            nonisolated final class `#register(Ping.self)`<Service>: ProvidedToSendableServices, Ping.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            `Ping.init`(`#register(Ping.self)`.self); func `Ping.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `Ping.init`(`#register(Ping.self)`<__InjectableChecks.Line0>.self); func `Ping.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
-                            Ping.`Ping.init`(`#register(Ping.self)`.self)
+                            __InjectableChecks.Line0.`Ping.init`(`#register(Ping.self)`<__InjectableChecks.Line0>.self)
                             #sourceLocation()
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
-                            nonisolated final class `#register(Pong.self)`: ProvidedToSendableServices, Pong.__ProviderChecks {}
+                            nonisolated final class `#register(Pong.self)`<Service>: ProvidedToSendableServices, Pong.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 4)
-                            `Pong.init`(`#register(Pong.self)`.self); func `Pong.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
+                            `Pong.init`(`#register(Pong.self)`<__InjectableChecks.Line1>.self); func `Pong.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 4)
-                            Pong.`Pong.init`(`#register(Pong.self)`.self)
+                            __InjectableChecks.Line1.`Pong.init`(`#register(Pong.self)`<__InjectableChecks.Line1>.self)
                             #sourceLocation()
                         }
                     }

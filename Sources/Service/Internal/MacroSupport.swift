@@ -53,10 +53,14 @@ public enum __ServiceMacroSupport {
     /// Names a `#register` line's service among the assembly's members, where a type that is not
     /// `@Injectable` fails its constraint before a generated declaration names a member the
     /// macro would have given it (the module's interface job reports the first error it finds).
-    public enum InjectableCheck<Service: RegisteredInjectable> {}
+    ///
+    /// NB: the service itself, so that the line's dependency checks can reach the type through
+    /// the alias: where the constraint fails, the alias is invalid, and the compiler says nothing
+    /// more about the checks that name it (no follow-on error about members `@Injectable` gives).
+    public typealias InjectableCheck<Service: RegisteredInjectable> = Service
 
     /// Names a `#registerMain` line's service among the assembly's members, as `InjectableCheck`.
-    public enum MainInjectableCheck<Service: MainRegisteredInjectable> {}
+    public typealias MainInjectableCheck<Service: MainRegisteredInjectable> = Service
 
     /// Names a `#registerMain` line's service in the assembly's track checks, where a type that
     /// is not `@Injectable`, or not `@MainActor`, fails its constraint.

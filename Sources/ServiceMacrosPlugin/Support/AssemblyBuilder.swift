@@ -329,7 +329,9 @@ struct AssemblyBuilder {
     /// the dependency positions (`__ServiceMacroSupport.ProviderChecks`), called with the class,
     /// where each missing dependency fails a constraint: one error per missing dependency, once
     /// (the module's interface job skips the body), whose note points at the same line. Then the
-    /// type's own check, of the positions past those. (A block each: two services with the same
+    /// type's own check, of the positions past those. Both calls name the service through its
+    /// line's alias in `__InjectableChecks`, so that a type that is not `@Injectable` gets no
+    /// error from them. (A block each: two services with the same
     /// name in different namespaces would otherwise declare two local functions of one name.)
     /// For each `#forward`, at its line, a local class of its base, and a local function named
     /// for the forward (`` `(any NoteReading) forwards to NoteStore` ``) that requires what the
@@ -342,6 +344,7 @@ struct AssemblyBuilder {
     private func graphClasses(_ lines: SourceLines?) -> [String] {
         let constraints = (0..<dependencyPositions).map { "G.D\($0): \(RuntimeSymbol.support).ProvidedDependency" }
             .joined(separator: ", ")
+        var injectableLines = 0
         let graphs = model.registrations.compactMap { registration -> String? in
             let name = registration.graphName
             let base = base(for: registration)
@@ -352,15 +355,23 @@ struct AssemblyBuilder {
             switch registration.kind {
             case .injectable, .injectableMain:
                 let check = readableName("\(registration.serviceName).init")
+                // NB: the service named through its line's alias in `__InjectableChecks` (the
+                // same numbering: the lines without a closure, forwards left out), which is
+                // invalid where the service is not `@Injectable`: the compiler then reports only
+                // that, not the members the checks would find (see `InjectableCheck`).
+                let line = "__InjectableChecks.Line\(injectableLines)"
+                injectableLines += 1
                 // NB: the call and the function on one line, so that the compiler's excerpt of the
                 // error and of the note on the function's constraints is one, five lines long; the
                 // call first, so that the error's column is the line's. The function's signature
                 // is the same in every block (the positions of `__ServiceMacroSupport.ProviderChecks`).
+                // The class is generic over the service only so that the call can name the line's
+                // alias in its argument.
                 statements = [
-                    "nonisolated final class \(name): \(base.name), \(service).__ProviderChecks \(body)",
-                    "\(check)(\(name).self); func \(check)<G: \(RuntimeSymbol.support).ProviderChecks>(_ graph: G.Type) "
-                        + "where \(constraints) {}",
-                    "\(service).\(check)(\(name).self)",
+                    "nonisolated final class \(name)<Service>: \(base.name), \(service).__ProviderChecks \(body)",
+                    "\(check)(\(name)<\(line)>.self); func \(check)<G: \(RuntimeSymbol.support).ProviderChecks>("
+                        + "_ graph: G.Type) where \(constraints) {}",
+                    "\(line).\(check)(\(name)<\(line)>.self)",
                 ]
             case .forward:
                 // NB: what the graph returns for the target must be a `ProvidedDependency`, as a
