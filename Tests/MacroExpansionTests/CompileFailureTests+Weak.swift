@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 extension CompileFailureTests {
@@ -31,5 +32,27 @@ extension CompileFailureTests {
         // NB: the same in each compiler job that reports the line.
         let firstPerJob = build.firstErrorPerJob(mentioning: "Declarations.swift:\(line):")
         #expect(!firstPerJob.isEmpty && firstPerJob.allSatisfy { $0.hasSuffix(message) }, "\(firstPerJob)")
+    }
+
+    @Test("assemble(env:) of those lines says what the line says, and nothing about value types")
+    func weakClassMistakesInAssemble() async {
+        let build = await Self.build
+        // NB: the errors in the assembly's expansion: the note after each points at its last line.
+        let lines = build.output.split(separator: "\n")
+        let errors = Set(
+            lines.indices.dropLast().filter {
+                lines[$0].contains(": error: ")
+                    && lines[$0 + 1].contains("Declarations.swift:197:1: note: expanded code originates here")
+            }.map { lines[$0].components(separatedBy: ": error: ").last ?? "" }
+        )
+        #expect(!errors.contains { $0.contains("value type") }, "\(errors)")
+        let expected = [
+            "'register(_:scope:)' is unavailable: a type that is not Injectable or a ServiceKey is registered with a factory",
+            "'register(_:scope:)' is unavailable: '@MainActor' services are registered with 'registerMain'",
+            "'registerMain(_:tags:scope:)' is unavailable: a type that is not MainInjectable is registered with a factory",
+        ]
+        for message in expected {
+            #expect(errors.contains { $0.hasPrefix(message) }, "\(message) in \(errors)")
+        }
     }
 }
