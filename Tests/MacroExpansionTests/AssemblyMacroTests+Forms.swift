@@ -72,7 +72,7 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#registerMain(HomeViewModel.self)`<Service>: Provided, HomeViewModel.__ProviderChecks {}
+                            nonisolated final class `#registerMain(HomeViewModel.self)`<__Service>: Provided, HomeViewModel.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
                             `HomeViewModel.init`(`#registerMain(HomeViewModel.self)`<__InjectableChecks.Line0>.self); func `HomeViewModel.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
@@ -166,7 +166,7 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
-                            nonisolated final class `#register(Reporter.self)`<Service>: ProvidedToSendableServices, Reporter.__ProviderChecks {
+                            nonisolated final class `#register(Reporter.self)`<__Service>: ProvidedToSendableServices, Reporter.__ProviderChecks {
                                 final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 4)
@@ -254,7 +254,7 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#register(Feature.self)`<Service>: ProvidedToSendableServices, Feature.__ProviderChecks {}
+                            nonisolated final class `#register(Feature.self)`<__Service>: ProvidedToSendableServices, Feature.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
                             `Feature.init`(`#register(Feature.self)`<__InjectableChecks.Line0>.self); func `Feature.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
@@ -342,7 +342,7 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#register(Checkout.self)`<Service>: ProvidedToSendableServices, Checkout.__ProviderChecks {}
+                            nonisolated final class `#register(Checkout.self)`<__Service>: ProvidedToSendableServices, Checkout.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
                             `Checkout.init`(`#register(Checkout.self)`<__InjectableChecks.Line0>.self); func `Checkout.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
@@ -430,7 +430,7 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
-                            nonisolated final class `#register(Database.self)`<Service>: ProvidedToSendableServices, Database.__ProviderChecks {}
+                            nonisolated final class `#register(Database.self)`<__Service>: ProvidedToSendableServices, Database.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 4)
                             `Database.init`(`#register(Database.self)`<__InjectableChecks.Line0>.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 4)

@@ -78,7 +78,7 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#register(NoteStore.self)`<Service>: ProvidedToSendableServices, NoteStore.__ProviderChecks {}
+                            nonisolated final class `#register(NoteStore.self)`<__Service>: ProvidedToSendableServices, NoteStore.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
                             `NoteStore.init`(`#register(NoteStore.self)`<__InjectableChecks.Line0>.self); func `NoteStore.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
@@ -252,7 +252,7 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#registerMain(HomeScreen.self)`<Service>: ProvidedToSharedMainActorServices, HomeScreen.__ProviderChecks {}
+                            nonisolated final class `#registerMain(HomeScreen.self)`<__Service>: ProvidedToSharedMainActorServices, HomeScreen.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
                             `HomeScreen.init`(`#registerMain(HomeScreen.self)`<__InjectableChecks.Line0>.self); func `HomeScreen.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
@@ -268,7 +268,7 @@ extension AssemblyMacroTests {
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 5)
-                            nonisolated final class `#register(RequestContext.self)`<Service>: ProvidedToSendableServices, RequestContext.__ProviderChecks {}
+                            nonisolated final class `#register(RequestContext.self)`<__Service>: ProvidedToSendableServices, RequestContext.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 5)
                             `RequestContext.init`(`#register(RequestContext.self)`<__InjectableChecks.Line1>.self); func `RequestContext.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 5)
@@ -365,7 +365,7 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#register(NoteStore.self, as: (any NoteReading).self)`<Service>: ProvidedToSendableServices, NoteStore.__ProviderChecks {}
+                            nonisolated final class `#register(NoteStore.self, as: (any NoteReading).self)`<__Service>: ProvidedToSendableServices, NoteStore.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
                             `NoteStore.init`(`#register(NoteStore.self, as: (any NoteReading).self)`<__InjectableChecks.Line0>.self); func `NoteStore.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)

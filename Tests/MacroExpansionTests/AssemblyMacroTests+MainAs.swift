@@ -98,7 +98,7 @@ struct AssemblyMainAsTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#registerMain(SettingsScreen.self, as: (any Screen).self)`<Service>: Provided, SettingsScreen.__ProviderChecks {}
+                            nonisolated final class `#registerMain(SettingsScreen.self, as: (any Screen).self)`<__Service>: Provided, SettingsScreen.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
                             `SettingsScreen.init`(`#registerMain(SettingsScreen.self, as: (any Screen).self)`<__InjectableChecks.Line0>.self); func `SettingsScreen.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
@@ -107,7 +107,7 @@ struct AssemblyMainAsTests {
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
-                            nonisolated final class `#registerMain(ProfileScreen.self, as: (any Screen).self, tags: "profile")`<Service>: Provided, ProfileScreen.__ProviderChecks {}
+                            nonisolated final class `#registerMain(ProfileScreen.self, as: (any Screen).self, tags: "profile")`<__Service>: Provided, ProfileScreen.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 4)
                             `ProfileScreen.init`(`#registerMain(ProfileScreen.self, as: (any Screen).self, tags: "profile")`<__InjectableChecks.Line1>.self); func `ProfileScreen.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 4)
@@ -200,7 +200,7 @@ struct AssemblyMainAsTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#registerMain(Inspector.self)`<Service>: Provided, Inspector.__ProviderChecks {}
+                            nonisolated final class `#registerMain(Inspector.self)`<__Service>: Provided, Inspector.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
                             `Inspector.init`(`#registerMain(Inspector.self)`<__InjectableChecks.Line0>.self); func `Inspector.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)

@@ -114,7 +114,7 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
-                            nonisolated final class `#register(NoteStore.self)`<Service>: ProvidedToSharedServices, NoteStore.__ProviderChecks {
+                            nonisolated final class `#register(NoteStore.self)`<__Service>: ProvidedToSharedServices, NoteStore.__ProviderChecks {
                                 final func check(_ type: RequestContext.Type) -> Registrations.`RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient` { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 4)
@@ -125,7 +125,7 @@ extension AssemblyMacroTests {
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 5)
-                            nonisolated final class `#register(NoteService.self)`<Service>: ProvidedToSendableServices, NoteService.__ProviderChecks {
+                            nonisolated final class `#register(NoteService.self)`<__Service>: ProvidedToSendableServices, NoteService.__ProviderChecks {
                                 final func check(_ type: RequestContext.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 5)
@@ -310,7 +310,7 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
-                            nonisolated final class `#register(Clock.self)`<Service>: ProvidedToSharedServices, Clock.__ProviderChecks {
+                            nonisolated final class `#register(Clock.self)`<__Service>: ProvidedToSharedServices, Clock.__ProviderChecks {
                                 final func check(_ type: RequestContext.Type) -> Registrations.`RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient` { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 4)
@@ -321,7 +321,7 @@ extension AssemblyMacroTests {
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 5)
-                            nonisolated final class `#registerMain(Router.self)`<Service>: ProvidedToSharedMainActorServices, Router.__ProviderChecks {
+                            nonisolated final class `#registerMain(Router.self)`<__Service>: ProvidedToSharedMainActorServices, Router.__ProviderChecks {
                                 final func check(_ type: RequestContext.Type) -> Registrations.`RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient` { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 5)
@@ -332,7 +332,7 @@ extension AssemblyMacroTests {
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 6)
-                            nonisolated final class `#register(Handler.self)`<Service>: ProvidedToSendableServices, Handler.__ProviderChecks {
+                            nonisolated final class `#register(Handler.self)`<__Service>: ProvidedToSendableServices, Handler.__ProviderChecks {
                                 final func check(_ type: RequestContext.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 6)
@@ -343,7 +343,7 @@ extension AssemblyMacroTests {
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 7)
-                            nonisolated final class `#registerMain(Screen.self)`<Service>: ProvidedToSharedMainActorServices, Screen.__ProviderChecks {
+                            nonisolated final class `#registerMain(Screen.self)`<__Service>: ProvidedToSharedMainActorServices, Screen.__ProviderChecks {
                                 final func check(_ type: RequestContext.Type) -> Registrations.`RequestContext is provided per scope, which a shared service cannot depend on: register the service that needs it with scope .scoped or .transient` { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 7)
@@ -440,7 +440,7 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#register(EditorSession.self)`<Service>: ProvidedToSendableServices, EditorSession.__ProviderChecks {}
+                            nonisolated final class `#register(EditorSession.self)`<__Service>: ProvidedToSendableServices, EditorSession.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
                             `EditorSession.init`(`#register(EditorSession.self)`<__InjectableChecks.Line0>.self); func `EditorSession.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)

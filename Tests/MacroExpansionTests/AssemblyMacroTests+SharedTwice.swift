@@ -87,7 +87,7 @@ extension AssemblyMacroTests {
             private static func __injectionGraphs() {
                 do {
                     #sourceLocation(file: "test.swift", line: 3)
-                    nonisolated final class `#register(NoteStore.self, as: (any NoteReading).self)`<Service>: ProvidedToSendableServices, NoteStore.__ProviderChecks {}
+                    nonisolated final class `#register(NoteStore.self, as: (any NoteReading).self)`<__Service>: ProvidedToSendableServices, NoteStore.__ProviderChecks {}
                     #sourceLocation(file: "test.swift", line: 3)
                     `NoteStore.init`(`#register(NoteStore.self, as: (any NoteReading).self)`<__InjectableChecks.Line0>.self); func `NoteStore.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                     #sourceLocation(file: "test.swift", line: 3)
@@ -96,7 +96,7 @@ extension AssemblyMacroTests {
                 }
                 do {
                     #sourceLocation(file: "test.swift", line: 4)
-                    nonisolated final class `#register(NoteStore.self, as: (any NoteWriting).self)`<Service>: ProvidedToSendableServices, NoteStore.__ProviderChecks {}
+                    nonisolated final class `#register(NoteStore.self, as: (any NoteWriting).self)`<__Service>: ProvidedToSendableServices, NoteStore.__ProviderChecks {}
                     #sourceLocation(file: "test.swift", line: 4)
                     `NoteStore.init`(`#register(NoteStore.self, as: (any NoteWriting).self)`<__InjectableChecks.Line1>.self); func `NoteStore.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                     #sourceLocation(file: "test.swift", line: 4)

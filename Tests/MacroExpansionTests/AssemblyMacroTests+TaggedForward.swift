@@ -82,7 +82,7 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#register(MetricsStore.self)`<Service>: ProvidedToSendableServices, MetricsStore.__ProviderChecks {}
+                            nonisolated final class `#register(MetricsStore.self)`<__Service>: ProvidedToSendableServices, MetricsStore.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
                             `MetricsStore.init`(`#register(MetricsStore.self)`<__InjectableChecks.Line0>.self); func `MetricsStore.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
@@ -193,7 +193,7 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#register(MetricsStore.self)`<Service>: ProvidedToSendableServices, MetricsStore.__ProviderChecks {}
+                            nonisolated final class `#register(MetricsStore.self)`<__Service>: ProvidedToSendableServices, MetricsStore.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
                             `MetricsStore.init`(`#register(MetricsStore.self)`<__InjectableChecks.Line0>.self); func `MetricsStore.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
@@ -202,7 +202,7 @@ extension AssemblyMacroTests {
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
-                            nonisolated final class `#register(MetricsStore.self, as: (any HealthCheck).self, tags: "metrics")`<Service>: ProvidedToSendableServices, MetricsStore.__ProviderChecks {}
+                            nonisolated final class `#register(MetricsStore.self, as: (any HealthCheck).self, tags: "metrics")`<__Service>: ProvidedToSendableServices, MetricsStore.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 4)
                             `MetricsStore.init`(`#register(MetricsStore.self, as: (any HealthCheck).self, tags: "metrics")`<__InjectableChecks.Line1>.self); func `MetricsStore.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 4)

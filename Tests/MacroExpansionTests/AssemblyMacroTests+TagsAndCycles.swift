@@ -113,7 +113,7 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#register(Database.self)`<Service>: ProvidedToSendableServices, Database.__ProviderChecks {}
+                            nonisolated final class `#register(Database.self)`<__Service>: ProvidedToSendableServices, Database.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
                             `Database.init`(`#register(Database.self)`<__InjectableChecks.Line0>.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
@@ -122,7 +122,7 @@ extension AssemblyMacroTests {
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
-                            nonisolated final class `#register(Database.self, tags: "replica", Region.eu)`<Service>: ProvidedToSendableServices, Database.__ProviderChecks {}
+                            nonisolated final class `#register(Database.self, tags: "replica", Region.eu)`<__Service>: ProvidedToSendableServices, Database.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 4)
                             `Database.init`(`#register(Database.self, tags: "replica", Region.eu)`<__InjectableChecks.Line1>.self); func `Database.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 4)
@@ -131,7 +131,7 @@ extension AssemblyMacroTests {
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 6)
-                            nonisolated final class `#register(SQLiteStore.self, as: (any Store).self, tags: 1)`<Service>: ProvidedToSendableServices, SQLiteStore.__ProviderChecks {}
+                            nonisolated final class `#register(SQLiteStore.self, as: (any Store).self, tags: 1)`<__Service>: ProvidedToSendableServices, SQLiteStore.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 6)
                             `SQLiteStore.init`(`#register(SQLiteStore.self, as: (any Store).self, tags: 1)`<__InjectableChecks.Line2>.self); func `SQLiteStore.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 6)
@@ -275,7 +275,7 @@ extension AssemblyMacroTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#register(Checkout.self)`<Service>: ProvidedToSendableServices, Checkout.__ProviderChecks {
+                            nonisolated final class `#register(Checkout.self)`<__Service>: ProvidedToSendableServices, Checkout.__ProviderChecks {
                                 final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 3)
@@ -286,7 +286,7 @@ extension AssemblyMacroTests {
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
-                            nonisolated final class `#register(SystemClock.self, as: (any Clock).self)`<Service>: ProvidedToSendableServices, SystemClock.__ProviderChecks {
+                            nonisolated final class `#register(SystemClock.self, as: (any Clock).self)`<__Service>: ProvidedToSendableServices, SystemClock.__ProviderChecks {
                                 final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 4)
@@ -297,7 +297,7 @@ extension AssemblyMacroTests {
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 6)
-                            nonisolated final class `#register(Database.self, tags: "replica")`<Service>: ProvidedToSendableServices, Database.__ProviderChecks {
+                            nonisolated final class `#register(Database.self, tags: "replica")`<__Service>: ProvidedToSendableServices, Database.__ProviderChecks {
                                 final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 6)

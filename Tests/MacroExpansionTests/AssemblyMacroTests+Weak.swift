@@ -98,7 +98,7 @@ struct AssemblyWeakKeysTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#register(MemoryCache.self, as: (any DocumentCache).self)`<Service>: ProvidedToSendableServices, MemoryCache.__ProviderChecks {}
+                            nonisolated final class `#register(MemoryCache.self, as: (any DocumentCache).self)`<__Service>: ProvidedToSendableServices, MemoryCache.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
                             `MemoryCache.init`(`#register(MemoryCache.self, as: (any DocumentCache).self)`<__InjectableChecks.Line0>.self); func `MemoryCache.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
@@ -107,7 +107,7 @@ struct AssemblyWeakKeysTests {
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
-                            nonisolated final class `#registerMain(LayersPanel.self, as: (any Panel).self, tags: "side")`<Service>: Provided, LayersPanel.__ProviderChecks {}
+                            nonisolated final class `#registerMain(LayersPanel.self, as: (any Panel).self, tags: "side")`<__Service>: Provided, LayersPanel.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 4)
                             `LayersPanel.init`(`#registerMain(LayersPanel.self, as: (any Panel).self, tags: "side")`<__InjectableChecks.Line1>.self); func `LayersPanel.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 4)

@@ -220,7 +220,7 @@ struct DocumentationExampleTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#register(Database.self)`<Service>: ProvidedToSendableServices, Database.__ProviderChecks {
+                            nonisolated final class `#register(Database.self)`<__Service>: ProvidedToSendableServices, Database.__ProviderChecks {
                                 final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 3)
@@ -231,7 +231,7 @@ struct DocumentationExampleTests {
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
-                            nonisolated final class `#register(UserRepository.self)`<Service>: ProvidedToSendableServices, UserRepository.__ProviderChecks {
+                            nonisolated final class `#register(UserRepository.self)`<__Service>: ProvidedToSendableServices, UserRepository.__ProviderChecks {
                                 final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 4)
@@ -242,7 +242,7 @@ struct DocumentationExampleTests {
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 5)
-                            nonisolated final class `#register(SystemClock.self, as: (any TimeSource).self)`<Service>: ProvidedToSendableServices, SystemClock.__ProviderChecks {
+                            nonisolated final class `#register(SystemClock.self, as: (any TimeSource).self)`<__Service>: ProvidedToSendableServices, SystemClock.__ProviderChecks {
                                 final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 5)
@@ -253,7 +253,7 @@ struct DocumentationExampleTests {
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 7)
-                            nonisolated final class `#registerMain(HomeViewModel.self)`<Service>: Provided, HomeViewModel.__ProviderChecks {
+                            nonisolated final class `#registerMain(HomeViewModel.self)`<__Service>: Provided, HomeViewModel.__ProviderChecks {
                                 final func check(_ type: Logger.Type) -> __ServiceMacroSupport.Registered { fatalError() }
                             }
                             #sourceLocation(file: "test.swift", line: 7)
@@ -431,7 +431,7 @@ struct DocumentationExampleTests {
                     private static func __injectionGraphs() {
                         do {
                             #sourceLocation(file: "test.swift", line: 3)
-                            nonisolated final class `#register(Ping.self)`<Service>: ProvidedToSendableServices, Ping.__ProviderChecks {}
+                            nonisolated final class `#register(Ping.self)`<__Service>: ProvidedToSendableServices, Ping.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 3)
                             `Ping.init`(`#register(Ping.self)`<__InjectableChecks.Line0>.self); func `Ping.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 3)
@@ -440,7 +440,7 @@ struct DocumentationExampleTests {
                         }
                         do {
                             #sourceLocation(file: "test.swift", line: 4)
-                            nonisolated final class `#register(Pong.self)`<Service>: ProvidedToSendableServices, Pong.__ProviderChecks {}
+                            nonisolated final class `#register(Pong.self)`<__Service>: ProvidedToSendableServices, Pong.__ProviderChecks {}
                             #sourceLocation(file: "test.swift", line: 4)
                             `Pong.init`(`#register(Pong.self)`<__InjectableChecks.Line1>.self); func `Pong.init`<G: __ServiceMacroSupport.ProviderChecks>(_ graph: G.Type) where G.D0: __ServiceMacroSupport.ProvidedDependency, G.D1: __ServiceMacroSupport.ProvidedDependency, G.D2: __ServiceMacroSupport.ProvidedDependency, G.D3: __ServiceMacroSupport.ProvidedDependency, G.D4: __ServiceMacroSupport.ProvidedDependency, G.D5: __ServiceMacroSupport.ProvidedDependency, G.D6: __ServiceMacroSupport.ProvidedDependency, G.D7: __ServiceMacroSupport.ProvidedDependency {}
                             #sourceLocation(file: "test.swift", line: 4)

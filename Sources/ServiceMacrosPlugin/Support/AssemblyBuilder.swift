@@ -368,7 +368,7 @@ struct AssemblyBuilder {
                 // The class is generic over the service only so that the call can name the line's
                 // alias in its argument.
                 statements = [
-                    "nonisolated final class \(name)<Service>: \(base.name), \(service).__ProviderChecks \(body)",
+                    "nonisolated final class \(name)<__Service>: \(base.name), \(service).__ProviderChecks \(body)",
                     "\(check)(\(name)<\(line)>.self); func \(check)<G: \(RuntimeSymbol.support).ProviderChecks>("
                         + "_ graph: G.Type) where \(constraints) {}",
                     "\(line).\(check)(\(name)<\(line)>.self)",
