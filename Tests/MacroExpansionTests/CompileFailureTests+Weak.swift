@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 
 extension CompileFailureTests {
@@ -37,14 +36,8 @@ extension CompileFailureTests {
     @Test("assemble(env:) of those lines says what the line says, and nothing about value types")
     func weakClassMistakesInAssemble() async {
         let build = await Self.build
-        // NB: the errors in the assembly's expansion: the note after each points at its last line.
-        let lines = build.output.split(separator: "\n")
-        let errors = Set(
-            lines.indices.dropLast().filter {
-                lines[$0].contains(": error: ")
-                    && lines[$0 + 1].contains("Declarations.swift:197:1: note: expanded code originates here")
-            }.map { lines[$0].components(separatedBy: ": error: ").last ?? "" }
-        )
+        // NB: the errors in the expansion of the lines' assembly, which ends on line 197.
+        let errors = Set(build.expansionErrors(endingOnLine: 197, inFile: "Declarations.swift").map(\.message))
         #expect(!errors.contains { $0.contains("value type") }, "\(errors)")
         let expected = [
             "'register(_:scope:)' is unavailable: a type that is not Injectable or a ServiceKey is registered with a factory",

@@ -85,12 +85,10 @@ struct CompileFailureTests {
         #expect(build.jobsReporting(onLine: 27) == 1)
         // NB: `assemble(env:)`'s error about this assembly: the note after it points at the
         // assembly's last line, 28 (other assemblies' lines get the same error).
-        let lines = build.output.split(separator: "\n")
-        let ownError = lines.firstIndex { $0.hasSuffix(message) }
-        let assembleError = lines.indices.dropLast().first {
-            lines[$0].contains("'register(_:scope:)' is unavailable")
-                && lines[$0 + 1].contains("Cases.swift:28:1: note: expanded code originates here")
-        }
+        let ownError = build.output.split(separator: "\n").firstIndex { $0.hasSuffix(message) }
+        let assembleError = build.expansionErrors(endingOnLine: 28, inFile: "Cases.swift").first {
+            $0.message.hasPrefix("'register(_:scope:)' is unavailable")
+        }?.index
         #expect(ownError != nil && assembleError != nil && ownError! < assembleError!)
         #expect(!build.output.contains("no exact matches in call to macro 'register'"))
         #expect(!build.output.contains("add stubs for conformance"))

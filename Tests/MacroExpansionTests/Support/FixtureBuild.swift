@@ -31,6 +31,21 @@ struct FixtureBuild: Sendable {
         }
     }
 
+    /// Each error inside the expansion of the declaration that ends on `line` of `file` (the note
+    /// after such an error points at that line): its index among the output's lines, and its
+    /// message without its position.
+    func expansionErrors(endingOnLine line: Int, inFile file: String) -> [(index: Int, message: String)] {
+        let lines = output.split(separator: "\n")
+        return lines.indices.dropLast().compactMap { index in
+            guard lines[index].contains(": error: "),
+                lines[index + 1].contains("/\(file):\(line):1: note: expanded code originates here")
+            else {
+                return nil
+            }
+            return (index, lines[index].components(separatedBy: ": error: ").last ?? "")
+        }
+    }
+
     /// What the first job prints about `line`: from its first error there to the next build step
     /// or the first error on another line.
     func block(onLine line: Int) -> [Substring] {
