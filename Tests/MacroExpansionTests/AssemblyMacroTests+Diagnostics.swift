@@ -66,7 +66,7 @@ struct AssemblyDiagnosticTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.InjectableCheck<Database>
                         #sourceLocation()
@@ -83,14 +83,14 @@ struct AssemblyDiagnosticTests {
                                 registeredAs: Database.self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: Database.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         return rows
                     }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register(Database.self, scope: .singleton)
+                        env.register(__InjectableChecks.Line0.self, scope: .singleton)
                     }
 
                     nonisolated class Provided {
@@ -120,7 +120,7 @@ struct AssemblyDiagnosticTests {
 
                     enum __CycleExport {
                         protocol Node_Database: Database.__CycleRequirements {
-                            typealias Cycle_Database = Database.__CycleEdges<Self>
+                            typealias Cycle_Database = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                     }
 
@@ -169,7 +169,7 @@ struct AssemblyDiagnosticTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.InjectableCheck<SystemClock>
                         #sourceLocation()
@@ -186,14 +186,14 @@ struct AssemblyDiagnosticTests {
                                 registeredAs: (any Clock).self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: SystemClock.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         return rows
                     }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register(SystemClock.self, as: (any Clock).self, scope: .singleton) { $0 }
+                        env.register(__InjectableChecks.Line0.self, as: (any Clock).self, scope: .singleton) { (service: SystemClock) in service }
                     }
 
                     nonisolated class Provided {
@@ -223,7 +223,7 @@ struct AssemblyDiagnosticTests {
 
                     enum __CycleExport {
                         protocol Node_any_Clock: SystemClock.__CycleRequirements {
-                            typealias Cycle_any_Clock = SystemClock.__CycleEdges<Self>
+                            typealias Cycle_any_Clock = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                     }
 
@@ -331,7 +331,7 @@ struct AssemblyDiagnosticTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.InjectableCheck<Database>
                         #sourceLocation()
@@ -351,7 +351,7 @@ struct AssemblyDiagnosticTests {
                                 registeredAs: Database.self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: Database.dependencies), tags: ["a", 1]
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies), tags: ["a", 1]
                             )
                         )
                         rows.append(
@@ -360,15 +360,15 @@ struct AssemblyDiagnosticTests {
                                 registeredAs: Database.self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: Database.dependencies), tags: ["b"]
+                                source: .injectable(dependencies: __InjectableChecks.Line1.dependencies), tags: ["b"]
                             )
                         )
                         return rows
                     }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register(Database.self, tags: "a", 1, scope: .singleton)
-                        env.register(Database.self, tags: "b", scope: .singleton)
+                        env.register(__InjectableChecks.Line0.self, tags: "a", 1, scope: .singleton)
+                        env.register(__InjectableChecks.Line1.self, tags: "b", scope: .singleton)
                     }
 
                     nonisolated class Provided {

@@ -20,7 +20,7 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.MainInjectableCheck<HomeViewModel>
                         #sourceLocation()
@@ -37,14 +37,14 @@ extension AssemblyMacroTests {
                                 registeredAs: HomeViewModel.self,
                                 scope: .singleton,
                                 track: .main,
-                                source: .injectable(dependencies: HomeViewModel.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         return rows
                     }
 
                     @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.registerMain(HomeViewModel.self, scope: .singleton)
+                        env.registerMain(__InjectableChecks.Line0.self, scope: .singleton)
                     }
 
                     enum Registrations {
@@ -83,7 +83,7 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_HomeViewModel: HomeViewModel.__CycleRequirements {
-                            typealias Cycle_HomeViewModel = HomeViewModel.__CycleEdges<Self>
+                            typealias Cycle_HomeViewModel = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                     }
 
@@ -114,7 +114,7 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 4)
                         typealias Line0 = __ServiceMacroSupport.InjectableCheck<Reporter>
                         #sourceLocation()
@@ -140,14 +140,14 @@ extension AssemblyMacroTests {
                                 registeredAs: Reporter.self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: Reporter.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         return rows
                     }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register(Reporter.self, scope: .singleton)
+                        env.register(__InjectableChecks.Line0.self, scope: .singleton)
                     }
 
                     nonisolated class Provided {
@@ -179,7 +179,7 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_Reporter: Reporter.__CycleRequirements {
-                            typealias Cycle_Reporter = Reporter.__CycleEdges<Self>
+                            typealias Cycle_Reporter = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                     }
 
@@ -209,7 +209,7 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.InjectableCheck<Feature>
                         #sourceLocation()
@@ -228,14 +228,14 @@ extension AssemblyMacroTests {
                                 registeredAs: Feature.self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: Feature.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         return rows
                     }
 
                     nonisolated public func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register(Feature.self, scope: .singleton)
+                        env.register(__InjectableChecks.Line0.self, scope: .singleton)
                     }
 
                     open nonisolated class Provided {
@@ -265,7 +265,7 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_Feature: Feature.__CycleRequirements {
-                            typealias Cycle_Feature = Feature.__CycleEdges<Self>
+                            typealias Cycle_Feature = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                     }
 
@@ -295,7 +295,7 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.InjectableCheck<Checkout>
                         #sourceLocation()
@@ -312,7 +312,7 @@ extension AssemblyMacroTests {
                                 registeredAs: Checkout.self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: Checkout.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         return rows
@@ -320,7 +320,7 @@ extension AssemblyMacroTests {
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         __ServiceMacroSupport.include(CoreAssembly(), in: env)
-                        env.register(Checkout.self, scope: .singleton)
+                        env.register(__InjectableChecks.Line0.self, scope: .singleton)
                     }
 
                     nonisolated class Provided: CoreAssembly.Provided {
@@ -353,7 +353,7 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_Checkout: Checkout.__CycleRequirements {
-                            typealias Cycle_Checkout = Checkout.__CycleEdges<Self>
+                            typealias Cycle_Checkout = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                     }
 
@@ -387,7 +387,7 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 4)
                         typealias Line0 = __ServiceMacroSupport.InjectableCheck<Database>
                         #sourceLocation()
@@ -404,14 +404,14 @@ extension AssemblyMacroTests {
                                 registeredAs: Database.self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: Database.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         return rows
                     }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register(Database.self, scope: .singleton)
+                        env.register(__InjectableChecks.Line0.self, scope: .singleton)
                     }
 
                     nonisolated class Provided {
@@ -441,7 +441,7 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_Database: Database.__CycleRequirements {
-                            typealias Cycle_Database = Database.__CycleEdges<Self>
+                            typealias Cycle_Database = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                     }
 

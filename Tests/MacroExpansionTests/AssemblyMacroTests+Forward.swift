@@ -24,7 +24,7 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.InjectableCheck<NoteStore>
                         #sourceLocation()
@@ -41,7 +41,7 @@ extension AssemblyMacroTests {
                                 registeredAs: NoteStore.self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: NoteStore.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         rows.append(
@@ -57,7 +57,7 @@ extension AssemblyMacroTests {
                     }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register(NoteStore.self, scope: .singleton)
+                        env.register(__InjectableChecks.Line0.self, scope: .singleton)
                         env.forward((any NoteReading).self, to: NoteStore.self) { $0 }
                     }
 
@@ -96,7 +96,7 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_NoteStore: NoteStore.__CycleRequirements {
-                            typealias Cycle_NoteStore = NoteStore.__CycleEdges<Self>
+                            typealias Cycle_NoteStore = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                     }
 
@@ -140,7 +140,7 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.MainInjectableCheck<HomeScreen>
                         #sourceLocation()
@@ -160,7 +160,7 @@ extension AssemblyMacroTests {
                                 registeredAs: HomeScreen.self,
                                 scope: .singleton,
                                 track: .main,
-                                source: .injectable(dependencies: HomeScreen.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         rows.append(
@@ -178,7 +178,7 @@ extension AssemblyMacroTests {
                                 registeredAs: RequestContext.self,
                                 scope: .scoped,
                                 track: .sendable,
-                                source: .injectable(dependencies: RequestContext.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line1.dependencies)
                             )
                         )
                         rows.append(
@@ -194,11 +194,11 @@ extension AssemblyMacroTests {
                     }
 
                     @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.registerMain(HomeScreen.self, scope: .singleton)
+                        env.registerMain(__InjectableChecks.Line0.self, scope: .singleton)
                         env.registerMain((any Screen).self, scope: .transient) { () throws(__ServiceMacroSupport.Failure) -> (any Screen) in
                             try __ServiceMacroSupport.Environment.current.resolveMain(HomeScreen.self) as (any Screen)
                         }
-                        env.register(RequestContext.self, scope: .scoped)
+                        env.register(__InjectableChecks.Line1.self, scope: .scoped)
                         env.forward((any RequestInfo).self, to: RequestContext.self) { $0 }
                     }
 
@@ -286,10 +286,10 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_HomeScreen: HomeScreen.__CycleRequirements {
-                            typealias Cycle_HomeScreen = HomeScreen.__CycleEdges<Self>
+                            typealias Cycle_HomeScreen = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                         protocol Node_RequestContext: RequestContext.__CycleRequirements {
-                            typealias Cycle_RequestContext = RequestContext.__CycleEdges<Self>
+                            typealias Cycle_RequestContext = __InjectableChecks.Line1.__CycleEdges<Self>
                         }
                     }
 
@@ -322,7 +322,7 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.InjectableCheck<NoteStore>
                         #sourceLocation()
@@ -339,14 +339,14 @@ extension AssemblyMacroTests {
                                 registeredAs: (any NoteReading).self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: NoteStore.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         return rows
                     }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register(NoteStore.self, as: (any NoteReading).self, scope: .singleton) { $0 }
+                        env.register(__InjectableChecks.Line0.self, as: (any NoteReading).self, scope: .singleton) { (service: NoteStore) in service }
                     }
 
                     nonisolated class Provided {
@@ -376,7 +376,7 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_any_NoteReading: NoteStore.__CycleRequirements {
-                            typealias Cycle_any_NoteReading = NoteStore.__CycleEdges<Self>
+                            typealias Cycle_any_NoteReading = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                     }
 

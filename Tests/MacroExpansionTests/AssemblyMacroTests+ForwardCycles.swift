@@ -28,7 +28,7 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.InjectableCheck<NoteStore>
                         #sourceLocation()
@@ -45,7 +45,7 @@ extension AssemblyMacroTests {
                                 registeredAs: NoteStore.self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: NoteStore.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         rows.append(
@@ -70,7 +70,7 @@ extension AssemblyMacroTests {
                     }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register(NoteStore.self, scope: .singleton)
+                        env.register(__InjectableChecks.Line0.self, scope: .singleton)
                         env.forward((any NoteReading).self, to: NoteStore.self) { $0 }
                         env.forward((any NoteArchive).self, to: Archive.self) { $0 }
                     }
@@ -118,7 +118,7 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_NoteStore: NoteStore.__CycleRequirements {
-                            typealias Cycle_NoteStore = NoteStore.__CycleEdges<Self>
+                            typealias Cycle_NoteStore = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                     }
 

@@ -31,7 +31,7 @@ struct AssemblyMainAsTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.MainInjectableCheck<SettingsScreen>
                         #sourceLocation()
@@ -51,7 +51,7 @@ struct AssemblyMainAsTests {
                                 registeredAs: (any Screen).self,
                                 scope: .singleton,
                                 track: .main,
-                                source: .injectable(dependencies: SettingsScreen.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         rows.append(
@@ -60,15 +60,15 @@ struct AssemblyMainAsTests {
                                 registeredAs: (any Screen).self,
                                 scope: .transient,
                                 track: .main,
-                                source: .injectable(dependencies: ProfileScreen.dependencies), tags: ["profile"]
+                                source: .injectable(dependencies: __InjectableChecks.Line1.dependencies), tags: ["profile"]
                             )
                         )
                         return rows
                     }
 
                     @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.registerMain(SettingsScreen.self, as: (any Screen).self, scope: .singleton) { $0 }
-                        env.registerMain(ProfileScreen.self, as: (any Screen).self, tags: "profile", scope: .transient) { $0 }
+                        env.registerMain(__InjectableChecks.Line0.self, as: (any Screen).self, scope: .singleton) { (service: SettingsScreen) in service }
+                        env.registerMain(__InjectableChecks.Line1.self, as: (any Screen).self, tags: "profile", scope: .transient) { (service: ProfileScreen) in service }
                     }
 
                     enum Registrations {
@@ -118,7 +118,7 @@ struct AssemblyMainAsTests {
 
                     enum __CycleExport {
                         protocol Node_any_Screen: SettingsScreen.__CycleRequirements {
-                            typealias Cycle_any_Screen = SettingsScreen.__CycleEdges<Self>
+                            typealias Cycle_any_Screen = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                     }
 
@@ -148,7 +148,7 @@ struct AssemblyMainAsTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.MainInjectableCheck<Inspector>
                         #sourceLocation()
@@ -165,14 +165,14 @@ struct AssemblyMainAsTests {
                                 registeredAs: Inspector.self,
                                 scope: .weak,
                                 track: .main,
-                                source: .injectable(dependencies: Inspector.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         return rows
                     }
 
                     @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.registerMain(Inspector.self, scope: .weak)
+                        env.registerMain(__InjectableChecks.Line0.self, scope: .weak)
                     }
 
                     enum Registrations {
@@ -211,7 +211,7 @@ struct AssemblyMainAsTests {
 
                     enum __CycleExport {
                         protocol Node_Inspector: Inspector.__CycleRequirements {
-                            typealias Cycle_Inspector = Inspector.__CycleEdges<Self>
+                            typealias Cycle_Inspector = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                     }
 

@@ -26,7 +26,7 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 4)
                         typealias Line0 = __ServiceMacroSupport.InjectableCheck<NoteStore>
                         #sourceLocation()
@@ -55,7 +55,7 @@ extension AssemblyMacroTests {
                                 registeredAs: NoteStore.self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: NoteStore.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         rows.append(
@@ -64,7 +64,7 @@ extension AssemblyMacroTests {
                                 registeredAs: NoteService.self,
                                 scope: .transient,
                                 track: .sendable,
-                                source: .injectable(dependencies: NoteService.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line1.dependencies)
                             )
                         )
                         rows.append(
@@ -80,8 +80,8 @@ extension AssemblyMacroTests {
                     }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register(NoteStore.self, scope: .singleton)
-                        env.register(NoteService.self, scope: .transient)
+                        env.register(__InjectableChecks.Line0.self, scope: .singleton)
+                        env.register(__InjectableChecks.Line1.self, scope: .transient)
                         env.register(Stats.self, scope: .singleton) { () async throws -> Stats in try await Stats.load() }
                     }
 
@@ -138,10 +138,10 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_NoteStore: NoteStore.__CycleRequirements {
-                            typealias Cycle_NoteStore = NoteStore.__CycleEdges<Self>
+                            typealias Cycle_NoteStore = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                         protocol Node_NoteService: NoteService.__CycleRequirements {
-                            typealias Cycle_NoteService = NoteService.__CycleEdges<Self>
+                            typealias Cycle_NoteService = __InjectableChecks.Line1.__CycleEdges<Self>
                         }
                     }
 
@@ -186,7 +186,7 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 4)
                         typealias Line0 = __ServiceMacroSupport.InjectableCheck<Clock>
                         #sourceLocation()
@@ -221,7 +221,7 @@ extension AssemblyMacroTests {
                                 registeredAs: Clock.self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: Clock.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         rows.append(
@@ -230,7 +230,7 @@ extension AssemblyMacroTests {
                                 registeredAs: Router.self,
                                 scope: .singleton,
                                 track: .main,
-                                source: .injectable(dependencies: Router.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line1.dependencies)
                             )
                         )
                         rows.append(
@@ -239,7 +239,7 @@ extension AssemblyMacroTests {
                                 registeredAs: Handler.self,
                                 scope: .transient,
                                 track: .sendable,
-                                source: .injectable(dependencies: Handler.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line2.dependencies)
                             )
                         )
                         rows.append(
@@ -248,17 +248,17 @@ extension AssemblyMacroTests {
                                 registeredAs: Screen.self,
                                 scope: .singleton,
                                 track: .main,
-                                source: .injectable(dependencies: Screen.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line3.dependencies)
                             )
                         )
                         return rows
                     }
 
                     @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register(Clock.self, scope: .singleton)
-                        env.registerMain(Router.self, scope: .singleton)
-                        env.register(Handler.self, scope: .transient)
-                        env.registerMain(Screen.self, scope: .singleton)
+                        env.register(__InjectableChecks.Line0.self, scope: .singleton)
+                        env.registerMain(__InjectableChecks.Line1.self, scope: .singleton)
+                        env.register(__InjectableChecks.Line2.self, scope: .transient)
+                        env.registerMain(__InjectableChecks.Line3.self, scope: .singleton)
                     }
 
                     enum Registrations {
@@ -356,16 +356,16 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_Clock: Clock.__CycleRequirements {
-                            typealias Cycle_Clock = Clock.__CycleEdges<Self>
+                            typealias Cycle_Clock = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                         protocol Node_Router: Router.__CycleRequirements {
-                            typealias Cycle_Router = Router.__CycleEdges<Self>
+                            typealias Cycle_Router = __InjectableChecks.Line1.__CycleEdges<Self>
                         }
                         protocol Node_Handler: Handler.__CycleRequirements {
-                            typealias Cycle_Handler = Handler.__CycleEdges<Self>
+                            typealias Cycle_Handler = __InjectableChecks.Line2.__CycleEdges<Self>
                         }
                         protocol Node_Screen: Screen.__CycleRequirements {
-                            typealias Cycle_Screen = Screen.__CycleEdges<Self>
+                            typealias Cycle_Screen = __InjectableChecks.Line3.__CycleEdges<Self>
                         }
                     }
 
@@ -397,7 +397,7 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.InjectableCheck<EditorSession>
                         #sourceLocation()
@@ -414,14 +414,14 @@ extension AssemblyMacroTests {
                                 registeredAs: EditorSession.self,
                                 scope: .weak,
                                 track: .sendable,
-                                source: .injectable(dependencies: EditorSession.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         return rows
                     }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register(EditorSession.self, scope: .weak)
+                        env.register(__InjectableChecks.Line0.self, scope: .weak)
                     }
 
                     nonisolated class Provided {
@@ -451,7 +451,7 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_EditorSession: EditorSession.__CycleRequirements {
-                            typealias Cycle_EditorSession = EditorSession.__CycleEdges<Self>
+                            typealias Cycle_EditorSession = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                     }
 

@@ -30,7 +30,7 @@ extension AssemblyMacroTests {
                 #sourceLocation()
             }
 
-            private enum __InjectableChecks {
+            enum __InjectableChecks {
                 #sourceLocation(file: "test.swift", line: 3)
                 typealias Line0 = __ServiceMacroSupport.InjectableCheck<NoteStore>
                 #sourceLocation()
@@ -50,7 +50,7 @@ extension AssemblyMacroTests {
                         registeredAs: (any NoteReading).self,
                         scope: .singleton,
                         track: .sendable,
-                        source: .injectable(dependencies: NoteStore.dependencies)
+                        source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                     )
                 )
                 rows.append(
@@ -59,15 +59,15 @@ extension AssemblyMacroTests {
                         registeredAs: (any NoteWriting).self,
                         scope: .singleton,
                         track: .sendable,
-                        source: .injectable(dependencies: NoteStore.dependencies)
+                        source: .injectable(dependencies: __InjectableChecks.Line1.dependencies)
                     )
                 )
                 return rows
             }
 
             nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                env.register(NoteStore.self, as: (any NoteReading).self, scope: .singleton) { $0 }
-                env.register(NoteStore.self, as: (any NoteWriting).self, scope: .singleton) { $0 }
+                env.register(__InjectableChecks.Line0.self, as: (any NoteReading).self, scope: .singleton) { (service: NoteStore) in service }
+                env.register(__InjectableChecks.Line1.self, as: (any NoteWriting).self, scope: .singleton) { (service: NoteStore) in service }
             }
 
             nonisolated class Provided {
@@ -107,10 +107,10 @@ extension AssemblyMacroTests {
 
             enum __CycleExport {
                 protocol Node_any_NoteReading: NoteStore.__CycleRequirements {
-                    typealias Cycle_any_NoteReading = NoteStore.__CycleEdges<Self>
+                    typealias Cycle_any_NoteReading = __InjectableChecks.Line0.__CycleEdges<Self>
                 }
                 protocol Node_any_NoteWriting: NoteStore.__CycleRequirements {
-                    typealias Cycle_any_NoteWriting = NoteStore.__CycleEdges<Self>
+                    typealias Cycle_any_NoteWriting = __InjectableChecks.Line1.__CycleEdges<Self>
                 }
             }
 

@@ -28,7 +28,7 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.InjectableCheck<MetricsStore>
                         #sourceLocation()
@@ -45,7 +45,7 @@ extension AssemblyMacroTests {
                                 registeredAs: MetricsStore.self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: MetricsStore.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         rows.append(
@@ -61,7 +61,7 @@ extension AssemblyMacroTests {
                     }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register(MetricsStore.self, scope: .singleton)
+                        env.register(__InjectableChecks.Line0.self, scope: .singleton)
                         env.forward((any HealthCheck).self, tags: "metrics", to: MetricsStore.self) { $0 }
                     }
 
@@ -100,7 +100,7 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_MetricsStore: MetricsStore.__CycleRequirements {
-                            typealias Cycle_MetricsStore = MetricsStore.__CycleEdges<Self>
+                            typealias Cycle_MetricsStore = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                     }
 
@@ -136,7 +136,7 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.InjectableCheck<MetricsStore>
                         #sourceLocation()
@@ -156,7 +156,7 @@ extension AssemblyMacroTests {
                                 registeredAs: MetricsStore.self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: MetricsStore.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         rows.append(
@@ -165,15 +165,15 @@ extension AssemblyMacroTests {
                                 registeredAs: (any HealthCheck).self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: MetricsStore.dependencies), tags: ["metrics"]
+                                source: .injectable(dependencies: __InjectableChecks.Line1.dependencies), tags: ["metrics"]
                             )
                         )
                         return rows
                     }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register(MetricsStore.self, scope: .singleton)
-                        env.register(MetricsStore.self, as: (any HealthCheck).self, tags: "metrics", scope: .singleton) { $0 }
+                        env.register(__InjectableChecks.Line0.self, scope: .singleton)
+                        env.register(__InjectableChecks.Line1.self, as: (any HealthCheck).self, tags: "metrics", scope: .singleton) { (service: MetricsStore) in service }
                     }
 
                     nonisolated class Provided {
@@ -213,7 +213,7 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_MetricsStore: MetricsStore.__CycleRequirements {
-                            typealias Cycle_MetricsStore = MetricsStore.__CycleEdges<Self>
+                            typealias Cycle_MetricsStore = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                     }
 

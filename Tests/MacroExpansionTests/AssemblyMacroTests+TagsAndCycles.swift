@@ -31,7 +31,7 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.InjectableCheck<Database>
                         #sourceLocation()
@@ -54,7 +54,7 @@ extension AssemblyMacroTests {
                                 registeredAs: Database.self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: Database.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         rows.append(
@@ -63,7 +63,7 @@ extension AssemblyMacroTests {
                                 registeredAs: Database.self,
                                 scope: .transient,
                                 track: .sendable,
-                                source: .injectable(dependencies: Database.dependencies), tags: ["replica", Region.eu]
+                                source: .injectable(dependencies: __InjectableChecks.Line1.dependencies), tags: ["replica", Region.eu]
                             )
                         )
                         rows.append(
@@ -81,17 +81,17 @@ extension AssemblyMacroTests {
                                 registeredAs: (any Store).self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: SQLiteStore.dependencies), tags: [1]
+                                source: .injectable(dependencies: __InjectableChecks.Line2.dependencies), tags: [1]
                             )
                         )
                         return rows
                     }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register(Database.self, scope: .singleton)
-                        env.register(Database.self, tags: "replica", Region.eu, scope: .transient)
+                        env.register(__InjectableChecks.Line0.self, scope: .singleton)
+                        env.register(__InjectableChecks.Line1.self, tags: "replica", Region.eu, scope: .transient)
                         env.register(Config.self, tags: "staging", scope: .singleton) { Config(url: "https://staging.example.com") }
-                        env.register(SQLiteStore.self, as: (any Store).self, tags: 1, scope: .singleton) { $0 }
+                        env.register(__InjectableChecks.Line2.self, as: (any Store).self, tags: 1, scope: .singleton) { (service: SQLiteStore) in service }
                     }
 
                     nonisolated class Provided {
@@ -142,7 +142,7 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_Database: Database.__CycleRequirements {
-                            typealias Cycle_Database = Database.__CycleEdges<Self>
+                            typealias Cycle_Database = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                     }
 
@@ -184,7 +184,7 @@ extension AssemblyMacroTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.InjectableCheck<Checkout>
                         #sourceLocation()
@@ -207,7 +207,7 @@ extension AssemblyMacroTests {
                                 registeredAs: Checkout.self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: Checkout.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         rows.append(
@@ -216,7 +216,7 @@ extension AssemblyMacroTests {
                                 registeredAs: (any Clock).self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: SystemClock.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line1.dependencies)
                             )
                         )
                         rows.append(
@@ -234,7 +234,7 @@ extension AssemblyMacroTests {
                                 registeredAs: Database.self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: Database.dependencies), tags: ["replica"]
+                                source: .injectable(dependencies: __InjectableChecks.Line2.dependencies), tags: ["replica"]
                             )
                         )
                         rows.append(
@@ -250,10 +250,10 @@ extension AssemblyMacroTests {
                     }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register(Checkout.self, scope: .singleton)
-                        env.register(SystemClock.self, as: (any Clock).self, scope: .singleton) { $0 }
+                        env.register(__InjectableChecks.Line0.self, scope: .singleton)
+                        env.register(__InjectableChecks.Line1.self, as: (any Clock).self, scope: .singleton) { (service: SystemClock) in service }
                         env.register(Config.self, scope: .singleton) { Config() }
-                        env.register(Database.self, tags: "replica", scope: .singleton)
+                        env.register(__InjectableChecks.Line2.self, tags: "replica", scope: .singleton)
                     }
 
                     nonisolated class Provided {
@@ -310,10 +310,10 @@ extension AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_Checkout: Checkout.__CycleRequirements {
-                            typealias Cycle_Checkout = Checkout.__CycleEdges<Self>
+                            typealias Cycle_Checkout = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                         protocol Node_any_Clock: SystemClock.__CycleRequirements {
-                            typealias Cycle_any_Clock = SystemClock.__CycleEdges<Self>
+                            typealias Cycle_any_Clock = __InjectableChecks.Line1.__CycleEdges<Self>
                         }
                     }
 

@@ -31,7 +31,7 @@ struct AssemblyWeakKeysTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.InjectableCheck<MemoryCache>
                         #sourceLocation()
@@ -51,7 +51,7 @@ struct AssemblyWeakKeysTests {
                                 registeredAs: (any DocumentCache).self,
                                 scope: .weak,
                                 track: .sendable,
-                                source: .injectable(dependencies: MemoryCache.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         rows.append(
@@ -60,15 +60,15 @@ struct AssemblyWeakKeysTests {
                                 registeredAs: (any Panel).self,
                                 scope: .weak,
                                 track: .main,
-                                source: .injectable(dependencies: LayersPanel.dependencies), tags: ["side"]
+                                source: .injectable(dependencies: __InjectableChecks.Line1.dependencies), tags: ["side"]
                             )
                         )
                         return rows
                     }
 
                     @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register(MemoryCache.self, as: (any DocumentCache).self, scope: .weak) { $0 }
-                        env.registerMain(LayersPanel.self, as: (any Panel).self, tags: "side", scope: .weak) { $0 }
+                        env.register(__InjectableChecks.Line0.self, as: (any DocumentCache).self, scope: .weak) { (service: MemoryCache) in service }
+                        env.registerMain(__InjectableChecks.Line1.self, as: (any Panel).self, tags: "side", scope: .weak) { (service: LayersPanel) in service }
                     }
 
                     enum Registrations {
@@ -118,7 +118,7 @@ struct AssemblyWeakKeysTests {
 
                     enum __CycleExport {
                         protocol Node_any_DocumentCache: MemoryCache.__CycleRequirements {
-                            typealias Cycle_any_DocumentCache = MemoryCache.__CycleEdges<Self>
+                            typealias Cycle_any_DocumentCache = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                     }
 

@@ -37,7 +37,7 @@ struct AssemblyMacroTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.InjectableCheck<Database>
                         #sourceLocation()
@@ -57,7 +57,7 @@ struct AssemblyMacroTests {
                                 registeredAs: Database.self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: Database.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         rows.append(
@@ -66,15 +66,15 @@ struct AssemblyMacroTests {
                                 registeredAs: UserRepository.self,
                                 scope: .transient,
                                 track: .sendable,
-                                source: .injectable(dependencies: UserRepository.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line1.dependencies)
                             )
                         )
                         return rows
                     }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register(Database.self, scope: .singleton)
-                        env.register(UserRepository.self, scope: .transient)
+                        env.register(__InjectableChecks.Line0.self, scope: .singleton)
+                        env.register(__InjectableChecks.Line1.self, scope: .transient)
                     }
 
                     nonisolated class Provided {
@@ -114,10 +114,10 @@ struct AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_Database: Database.__CycleRequirements {
-                            typealias Cycle_Database = Database.__CycleEdges<Self>
+                            typealias Cycle_Database = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                         protocol Node_UserRepository: UserRepository.__CycleRequirements {
-                            typealias Cycle_UserRepository = UserRepository.__CycleEdges<Self>
+                            typealias Cycle_UserRepository = __InjectableChecks.Line1.__CycleEdges<Self>
                         }
                     }
 
@@ -149,7 +149,7 @@ struct AssemblyMacroTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.InjectableCheck<SystemClock>
                         #sourceLocation()
@@ -166,14 +166,14 @@ struct AssemblyMacroTests {
                                 registeredAs: (any Clock).self,
                                 scope: .custom("session"),
                                 track: .sendable,
-                                source: .injectable(dependencies: SystemClock.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         return rows
                     }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register(SystemClock.self, as: (any Clock).self, scope: .custom("session")) { $0 }
+                        env.register(__InjectableChecks.Line0.self, as: (any Clock).self, scope: .custom("session")) { (service: SystemClock) in service }
                     }
 
                     nonisolated class Provided {
@@ -203,7 +203,7 @@ struct AssemblyMacroTests {
 
                     enum __CycleExport {
                         protocol Node_any_Clock: SystemClock.__CycleRequirements {
-                            typealias Cycle_any_Clock = SystemClock.__CycleEdges<Self>
+                            typealias Cycle_any_Clock = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                     }
 

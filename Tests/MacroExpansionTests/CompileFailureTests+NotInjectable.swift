@@ -30,4 +30,25 @@ extension CompileFailureTests {
         #expect(!messages.contains { $0.contains("requires that") }, "\(messages)")
         #expect(messages.count == 2, "\(messages)")
     }
+
+    @Test("an assembly of such lines: one error per line in its expansion, naming the type, none about its calls")
+    func notInjectableExpansionErrors() async {
+        let build = await Self.build
+        // NB: the assembly of lines 417 and 418 ends on line 419; each job prints its own.
+        let messages = Set(build.expansionErrors(endingOnLine: 419, inFile: "Cases.swift").map(\.message))
+        // NB: the lines' own two errors each (mapped to the lines), and in the expansion the node
+        // of each line for the cycle checks of an including assembly, which refines the protocol
+        // `@Injectable` would have declared: an inheritance clause cannot go through the alias.
+        #expect(
+            messages == [
+                "type 'SiteSettings' does not conform to protocol '`@Injectable, which #register requires without a closure: add it to the type, or give #register a closure`'",
+                "'__ProviderChecks' is not a member type of struct 'CompileFailures.SiteSettings'",
+                "'__CycleRequirements' is not a member type of struct 'CompileFailures.SiteSettings'",
+                "type 'Palette' does not conform to protocol '`@Injectable, which #registerMain requires without a closure: add it to the type, or give #registerMain a closure`'",
+                "'__ProviderChecks' is not a member type of class 'CompileFailures.Palette'",
+                "'__CycleRequirements' is not a member type of class 'CompileFailures.Palette'",
+            ],
+            "\(messages)",
+        )
+    }
 }

@@ -102,7 +102,7 @@ struct DocumentationExampleTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.InjectableCheck<Database>
                         #sourceLocation()
@@ -128,7 +128,7 @@ struct DocumentationExampleTests {
                                 registeredAs: Database.self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: Database.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         rows.append(
@@ -137,7 +137,7 @@ struct DocumentationExampleTests {
                                 registeredAs: UserRepository.self,
                                 scope: .transient,
                                 track: .sendable,
-                                source: .injectable(dependencies: UserRepository.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line1.dependencies)
                             )
                         )
                         rows.append(
@@ -146,7 +146,7 @@ struct DocumentationExampleTests {
                                 registeredAs: (any TimeSource).self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: SystemClock.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line2.dependencies)
                             )
                         )
                         rows.append(
@@ -164,7 +164,7 @@ struct DocumentationExampleTests {
                                 registeredAs: HomeViewModel.self,
                                 scope: .singleton,
                                 track: .main,
-                                source: .injectable(dependencies: HomeViewModel.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line3.dependencies)
                             )
                         )
                         rows.append(
@@ -180,11 +180,11 @@ struct DocumentationExampleTests {
                     }
 
                     @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register(Database.self, scope: .singleton)
-                        env.register(UserRepository.self, scope: .transient)
-                        env.register(SystemClock.self, as: (any TimeSource).self, scope: .singleton) { $0 }
+                        env.register(__InjectableChecks.Line0.self, scope: .singleton)
+                        env.register(__InjectableChecks.Line1.self, scope: .transient)
+                        env.register(__InjectableChecks.Line2.self, as: (any TimeSource).self, scope: .singleton) { (service: SystemClock) in service }
                         env.register(Config.self, scope: .singleton) { Config(url: "https://example.com") }
-                        env.registerMain(HomeViewModel.self, scope: .singleton)
+                        env.registerMain(__InjectableChecks.Line3.self, scope: .singleton)
                     }
 
                     enum Registrations {
@@ -266,16 +266,16 @@ struct DocumentationExampleTests {
 
                     enum __CycleExport {
                         protocol Node_Database: Database.__CycleRequirements {
-                            typealias Cycle_Database = Database.__CycleEdges<Self>
+                            typealias Cycle_Database = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                         protocol Node_UserRepository: UserRepository.__CycleRequirements {
-                            typealias Cycle_UserRepository = UserRepository.__CycleEdges<Self>
+                            typealias Cycle_UserRepository = __InjectableChecks.Line1.__CycleEdges<Self>
                         }
                         protocol Node_any_TimeSource: SystemClock.__CycleRequirements {
-                            typealias Cycle_any_TimeSource = SystemClock.__CycleEdges<Self>
+                            typealias Cycle_any_TimeSource = __InjectableChecks.Line2.__CycleEdges<Self>
                         }
                         protocol Node_HomeViewModel: HomeViewModel.__CycleRequirements {
-                            typealias Cycle_HomeViewModel = HomeViewModel.__CycleEdges<Self>
+                            typealias Cycle_HomeViewModel = __InjectableChecks.Line3.__CycleEdges<Self>
                         }
                     }
 
@@ -374,7 +374,7 @@ struct DocumentationExampleTests {
                         #sourceLocation()
                     }
 
-                    private enum __InjectableChecks {
+                    enum __InjectableChecks {
                         #sourceLocation(file: "test.swift", line: 3)
                         typealias Line0 = __ServiceMacroSupport.InjectableCheck<Ping>
                         #sourceLocation()
@@ -394,7 +394,7 @@ struct DocumentationExampleTests {
                                 registeredAs: Ping.self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: Ping.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line0.dependencies)
                             )
                         )
                         rows.append(
@@ -403,15 +403,15 @@ struct DocumentationExampleTests {
                                 registeredAs: Pong.self,
                                 scope: .singleton,
                                 track: .sendable,
-                                source: .injectable(dependencies: Pong.dependencies)
+                                source: .injectable(dependencies: __InjectableChecks.Line1.dependencies)
                             )
                         )
                         return rows
                     }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
-                        env.register(Ping.self, scope: .singleton)
-                        env.register(Pong.self, scope: .singleton)
+                        env.register(__InjectableChecks.Line0.self, scope: .singleton)
+                        env.register(__InjectableChecks.Line1.self, scope: .singleton)
                     }
 
                     nonisolated class Provided {
@@ -451,10 +451,10 @@ struct DocumentationExampleTests {
 
                     enum __CycleExport {
                         protocol Node_Ping: Ping.__CycleRequirements {
-                            typealias Cycle_Ping = Ping.__CycleEdges<Self>
+                            typealias Cycle_Ping = __InjectableChecks.Line0.__CycleEdges<Self>
                         }
                         protocol Node_Pong: Pong.__CycleRequirements {
-                            typealias Cycle_Pong = Pong.__CycleEdges<Self>
+                            typealias Cycle_Pong = __InjectableChecks.Line1.__CycleEdges<Self>
                         }
                     }
 

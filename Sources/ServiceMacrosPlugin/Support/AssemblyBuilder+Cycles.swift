@@ -3,9 +3,11 @@ import SwiftSyntax
 /// The cycle check of `@Assembly(checkCycles: true)`, and the nodes every assembly exports to the
 /// cycle checks of the assemblies that include it.
 extension AssemblyBuilder {
-    /// The registrations a cycle check sees: untagged `@Injectable` ones.
-    private var cycleNodes: [AssemblyModel.Registration] {
-        model.registrations.filter { registration in
+    /// The registrations a cycle check sees: untagged `@Injectable` ones, each with the name of
+    /// its service in `__InjectableChecks` (see `injectableNames`), through which the check
+    /// names the service's `__CycleEdges`.
+    private var cycleNodes: [(registration: AssemblyModel.Registration, injectable: String)] {
+        zip(model.registrations, injectableNames).filter { registration, _ in
             switch registration.kind {
             case .injectable, .injectableMain: registration.tags.isEmpty
             case .closure, .mainClosure, .external, .forward: false
@@ -17,7 +19,9 @@ extension AssemblyBuilder {
     /// check of an assembly that includes it, which conforms its graph to them.
     ///
     /// Each node is a protocol of its own in `__CycleExport`, whose type alias defines the
-    /// registration key's alias through the service's `__CycleEdges`: one protocol for them all
+    /// registration key's alias through the service's `__CycleEdges` (named through the line's
+    /// alias in `__InjectableChecks`, so that a type that is not `@Injectable` gets no error
+    /// there; a protocol's inheritance clause cannot, see `graphClasses`): one protocol for them all
     /// would be warned about when a service of this assembly depends on another (the alias would
     /// override that service's associated type). `__CycleNodes` is their composition, a type
     /// alias: a protocol of that name would be warned about where it refines the library's
@@ -32,7 +36,7 @@ extension AssemblyBuilder {
         var names: [String] = []
         var seen: Set<String> = []
         var nodes: [String] = []
-        for node in cycleNodes {
+        for (node, injectable) in cycleNodes {
             let name = cycleNodeName(of: node.key)
             guard seen.insert(name).inserted else {
                 continue
@@ -40,7 +44,7 @@ extension AssemblyBuilder {
             names.append(name)
             nodes.append(
                 "    protocol \(name): \(node.service).__CycleRequirements {\n"
-                    + "        typealias \(cycleAlias(of: node.key)) = \(node.service).__CycleEdges<Self>\n    }"
+                    + "        typealias \(cycleAlias(of: node.key)) = \(injectable).__CycleEdges<Self>\n    }"
             )
         }
         let inherited =
@@ -69,13 +73,14 @@ extension AssemblyBuilder {
         }
         var conformances: [String] = model.included.map { ["\($0).__CycleNodes"] } ?? []
         var services: Set<String> = []
-        for node in nodes where services.insert(node.service).inserted {
+        for (node, _) in nodes where services.insert(node.service).inserted {
             conformances.append("\(node.service).__CycleRequirements")
         }
-        let aliases = nodes.map { node in
+        // NB: the service's own name, not its line's alias: the notes of a cycle name it.
+        let aliases = nodes.map { node, _ in
             cycleGraphMember(of: node, definedAs: "\(node.service).__CycleEdges<__CycleGraph>", lines)
         }
-        let all = aliases + forwardAliases(lines, defined: Set(nodes.map { cycleAlias(of: $0.key) }))
+        let all = aliases + forwardAliases(lines, defined: Set(nodes.map { cycleAlias(of: $0.registration.key) }))
         let body = all.isEmpty ? "" : "\n" + all.joined(separator: "\n") + "\n"
         return ["private enum __CycleGraph: \(conformances.joined(separator: ", ")) {\(body)}"]
     }

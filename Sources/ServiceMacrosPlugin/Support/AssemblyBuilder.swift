@@ -13,6 +13,14 @@ struct AssemblyBuilder {
     /// them: in the graph classes, not the bases, so that an assembly that includes this one may
     /// register the type (its own check would otherwise need `override`).
     private let externalChecks: [Base: String]
+    /// Each registration's name in the checks and calls that need it `@Injectable`: its line's
+    /// alias in `__InjectableChecks` (`__InjectableChecks.Line0`, …, over the registrations
+    /// without a closure, forwards left out), or its own type where it has no such line.
+    ///
+    /// NB: where the service is not `@Injectable`, the alias is invalid, and the compiler reports
+    /// that once, at the line, and nothing about the expressions that name the alias (a member
+    /// `@Injectable` would have given the type, an overload of `register` that needs it).
+    let injectableNames: [String]
 
     /// NB: what every graph class needs about the whole assembly is worked out here, once: per
     /// graph class, it made the expansion quadratic in the registrations.
@@ -27,6 +35,16 @@ struct AssemblyBuilder {
                 .joined()
         }
         self.externalChecks = externalChecks
+        var injectableLines = 0
+        injectableNames = model.registrations.map { registration in
+            switch registration.kind {
+            case .injectable, .injectableMain:
+                defer { injectableLines += 1 }
+                return "__InjectableChecks.Line\(injectableLines)"
+            case .closure, .mainClosure, .external, .forward:
+                return registration.service
+            }
+        }
     }
 
     private var access: String {
@@ -60,12 +78,12 @@ struct AssemblyBuilder {
     ///
     /// NB: no trailing comma inside generated calls: swift-syntax 600 does not parse it.
     private func registrationsTable() -> [String] {
-        let rows = model.registrations.map { registration in
+        let rows = zip(model.registrations, injectableNames).map { registration, injectable in
             let track = registration.isMainActor ? ".main" : ".sendable"
             let tagsArgument = registration.tags.isEmpty ? "" : ", tags: [\(registration.tags.joined(separator: ", "))]"
             let source =
                 switch registration.kind {
-                case .injectable, .injectableMain: ".injectable(dependencies: \(registration.service).dependencies)"
+                case .injectable, .injectableMain: ".injectable(dependencies: \(injectable).dependencies)"
                 case .closure, .mainClosure: ".closure"
                 case .external: ".external"
                 case .forward:
@@ -111,25 +129,27 @@ struct AssemblyBuilder {
         if let included = model.included {
             lines.append("\(RuntimeSymbol.support).include(\(included)(), in: env)")
         }
-        for registration in model.registrations {
+        // NB: an `@Injectable` line's service named through its alias (see `injectableNames`).
+        for (registration, injectable) in zip(model.registrations, injectableNames) {
             switch registration.kind {
             case .injectable where registration.key == registration.service:
                 lines.append(
-                    "env.register(\(registration.service).self, \(registration.tagsArgument)scope: \(registration.scope))"
+                    "env.register(\(injectable).self, \(registration.tagsArgument)scope: \(registration.scope))"
                 )
             case .injectable:
                 // NB: the factory is handed the environment it builds in, as a registration under
-                // the type's own key is.
+                // the type's own key is. The conversion's parameter is spelled with the service's
+                // own name, which the compiler's error quotes where the service is not a `Key`.
                 lines.append(
-                    "env.register(\(registration.service).self, as: \(registration.key).self, \(registration.tagsArgument)scope: \(registration.scope)) { $0 }"
+                    "env.register(\(injectable).self, as: \(registration.key).self, \(registration.tagsArgument)scope: \(registration.scope)) { (service: \(registration.service)) in service }"
                 )
             case .injectableMain where registration.key == registration.service:
                 lines.append(
-                    "env.registerMain(\(registration.service).self, \(registration.tagsArgument)scope: \(registration.scope))"
+                    "env.registerMain(\(injectable).self, \(registration.tagsArgument)scope: \(registration.scope))"
                 )
             case .injectableMain:
                 lines.append(
-                    "env.registerMain(\(registration.service).self, as: \(registration.key).self, \(registration.tagsArgument)scope: \(registration.scope)) { $0 }"
+                    "env.registerMain(\(injectable).self, as: \(registration.key).self, \(registration.tagsArgument)scope: \(registration.scope)) { (service: \(registration.service)) in service }"
                 )
             case .closure(let factory):
                 lines.append(
@@ -344,8 +364,7 @@ struct AssemblyBuilder {
     private func graphClasses(_ lines: SourceLines?) -> [String] {
         let constraints = (0..<dependencyPositions).map { "G.D\($0): \(RuntimeSymbol.support).ProvidedDependency" }
             .joined(separator: ", ")
-        var injectableLines = 0
-        let graphs = model.registrations.compactMap { registration -> String? in
+        let graphs = zip(model.registrations, injectableNames).compactMap { registration, line -> String? in
             let name = registration.graphName
             let base = base(for: registration)
             let members = externalChecks[base] ?? ""
@@ -355,12 +374,7 @@ struct AssemblyBuilder {
             switch registration.kind {
             case .injectable, .injectableMain:
                 let check = readableName("\(registration.serviceName).init")
-                // NB: the service named through its line's alias in `__InjectableChecks` (the
-                // same numbering: the lines without a closure, forwards left out), which is
-                // invalid where the service is not `@Injectable`: the compiler then reports only
-                // that, not the members the checks would find (see `InjectableCheck`).
-                let line = "__InjectableChecks.Line\(injectableLines)"
-                injectableLines += 1
+                // NB: `line`, the service named through its line's alias (see `injectableNames`).
                 // NB: the call and the function on one line, so that the compiler's excerpt of the
                 // error and of the note on the function's constraints is one, five lines long; the
                 // call first, so that the error's column is the line's. The function's signature
@@ -411,7 +425,7 @@ struct AssemblyBuilder {
             let check = isMainActor ? "MainInjectableCheck" : "InjectableCheck"
             return ["typealias \(line) = \(RuntimeSymbol.support).\(check)<\(registration.service)>"]
         }
-        return checks.isEmpty ? [] : ["private enum __InjectableChecks {\n\(checks)\n}"]
+        return checks.isEmpty ? [] : ["enum __InjectableChecks {\n\(checks)\n}"]
     }
 
     /// `__trackChecks()`: for each `@Injectable` registration, its type named in the check of its
