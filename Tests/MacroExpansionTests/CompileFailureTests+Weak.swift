@@ -44,7 +44,7 @@ extension CompileFailureTests {
         // NB: the @Injectable classes on the wrong track (lines 195 and 196).
         let expected = [
             "'register(_:scope:)' is unavailable: '@MainActor' services are registered with 'registerMain'",
-            "'registerMain(_:tags:scope:)' is unavailable: a type that is not MainInjectable is registered with a factory",
+            "'registerMain(_:tags:scope:)' is unavailable: an '@Injectable' class that is not '@MainActor' is registered with 'register': 'register(_:tags:scope:)' holds it weakly",
         ]
         for message in expected {
             #expect(errors.contains { $0.hasPrefix(message) }, "\(message) in \(errors)")

@@ -100,3 +100,35 @@ extension ServiceEnv {
         preconditionFailure("unavailable")
     }
 }
+
+// An `@Injectable` class that is not `@MainActor`, registered with `registerMain` under tags and
+// `.weak`: without this form the call found the one for a type that cannot build itself, whose
+// message says to give it a factory. (Untagged, the call finds the ServiceKey form with a
+// `ServiceScope`, which an unavailable form here does not outrank: its `.weak` message, which
+// names `#register` of an `@Injectable` class, is what the compiler prints.)
+
+extension ServiceEnv {
+    /// Catches an ``Injectable`` class that is not `@MainActor` registered on the MainActor
+    /// track under tags with the weak scope, and names the method that holds it weakly.
+    ///
+    /// ```swift
+    /// @Injectable
+    /// final class GlyphCache: Sendable {
+    ///     init() {}
+    /// }
+    /// ServiceEnv.current.register(GlyphCache.self, tags: "bold", scope: .weak)
+    /// ```
+    // swift-format-ignore
+    @available(
+        *,
+        unavailable,
+        message: "an '@Injectable' class that is not '@MainActor' is registered with 'register': 'register(_:tags:scope:)' holds it weakly"
+    )
+    public func registerMain<S: Injectable & AnyObject, each Tag: Hashable & Sendable>(
+        _ type: S.Type,
+        tags: repeat each Tag,
+        scope: WeakScope,
+    ) {
+        preconditionFailure("unavailable")
+    }
+}
