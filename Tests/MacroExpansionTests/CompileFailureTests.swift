@@ -467,6 +467,7 @@ struct CompileFailureTests {
             "Declarations.swift:63:", "Declarations.swift:85:", "Declarations.swift:86:", "Declarations.swift:108:",
             "Declarations.swift:109:", "Declarations.swift:126:", "Declarations.swift:146:", "Declarations.swift:170:",
             "Declarations.swift:193:", "Declarations.swift:194:", "Declarations.swift:195:", "Declarations.swift:196:",
+            "Declarations.swift:219:", "Declarations.swift:220:", "Declarations.swift:221:", "Declarations.swift:222:",
         ]
         let declarationErrors = build.output.split(separator: "\n").filter { line in
             line.contains("Declarations.swift:") && line.contains(": error:")

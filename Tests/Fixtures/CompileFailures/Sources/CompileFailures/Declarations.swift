@@ -195,3 +195,29 @@ struct WeakMistakesAssembly {
     #register(MainWeakPanel.self, scope: .weak)  // line 195: error, @MainActor: #registerMain
     #registerMain(SendableWeakCache.self, tags: "a", scope: .weak)  // line 196: error, not @MainActor
 }
+
+// Case: a type registered under another key on the other track's macro, with and without tags
+// and `.weak`: the line's error, then `assemble(env:)`'s call names the method to use, where it
+// matched no overload.
+
+protocol TrackedKey: AnyObject, Sendable {}
+
+protocol WeakTrackedKey: AnyObject, Sendable {}
+
+@Injectable
+final class SendableTracked: TrackedKey, WeakTrackedKey {
+    init() {}
+}
+
+@Injectable @MainActor
+final class MainTracked: TrackedKey, WeakTrackedKey {
+    init() {}
+}
+
+@Assembly
+struct WrongTrackAsAssembly {
+    #register(MainTracked.self, as: (any TrackedKey).self)  // line 219: error, @MainActor: #registerMain
+    #registerMain(SendableTracked.self, as: (any TrackedKey).self, tags: "t")  // line 220: error, not @MainActor
+    #register(MainTracked.self, as: (any WeakTrackedKey).self, scope: .weak)  // line 221: the same as 219
+    #registerMain(SendableTracked.self, as: (any WeakTrackedKey).self, tags: "w", scope: .weak)  // line 222
+}
