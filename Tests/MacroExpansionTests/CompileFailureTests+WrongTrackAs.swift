@@ -41,4 +41,17 @@ extension CompileFailureTests {
         // NB: one per line: `assemble(env:)` is a body, which the module's interface job skips.
         #expect(errors.count == 4, "\(errors)")
     }
+
+    @Test("#register of a protocol type without a closure is one error on its line, and nothing about its users")
+    func protocolWithoutClosure() async {
+        let build = await Self.build
+        let message =
+            "error: 'any ProtocolClock' is a protocol type, which '#register' cannot build without a closure: give it a closure that returns a conforming instance, or register an @Injectable type under it with 'as: (any ProtocolClock).self' (from macro 'Assembly')"
+        let errors = build.errors(onLine: 238, inFile: "Declarations.swift")
+        #expect(!errors.isEmpty && errors.allSatisfy { $0.hasSuffix(message) }, "\(errors)")
+        // NB: ClockReader, which needs it, is not told it is missing; the expansion adds nothing.
+        #expect(build.errors(onLine: 239, inFile: "Declarations.swift").isEmpty)
+        let expansion = build.expansionErrors(endingOnLine: 240, inFile: "Declarations.swift").map(\.message)
+        #expect(expansion.allSatisfy { $0.hasPrefix("'any ProtocolClock' is a protocol type") }, "\(expansion)")
+    }
 }

@@ -12,6 +12,8 @@ enum AssemblyDiagnostic: DiagnosticMessage {
     case scopeBeforeTags(macro: String, scope: String)
     case sharedTwice(service: String, first: String, second: String)
     case forwardToItself(type: String)
+    /// `type` as written (`(any Clock)`).
+    case protocolWithoutClosure(macro: String, type: String)
 
     var message: String {
         switch self {
@@ -28,6 +30,9 @@ enum AssemblyDiagnostic: DiagnosticMessage {
             "'#\(macro)' takes its tags before its scope: write '\(scope)' after the tags"
         case .forwardToItself(let type):
             "'#forward' makes one type another name for a second one: '\(type)' forwarded to itself would resolve itself forever"
+        case .protocolWithoutClosure(let macro, let type):
+            "'\(type.hasPrefix("(") && type.hasSuffix(")") ? String(type.dropFirst().dropLast()) : type)' is a protocol type, which '#\(macro)' cannot build without a closure: give it a closure that "
+                + "returns a conforming instance, or register an @Injectable type under it with 'as: \(type).self'"
         case .sharedTwice(let service, let first, let second):
             "'\(service)' is registered as '\(first)' and as '\(second)', each with an instance of its own: "
                 + "to share one, register '\(service)' once and '#forward' the other types to it; "
@@ -48,6 +53,7 @@ enum AssemblyDiagnostic: DiagnosticMessage {
             case .scopeBeforeTags: "scopeBeforeTags"
             case .sharedTwice: "sharedTwice"
             case .forwardToItself: "forwardToItself"
+            case .protocolWithoutClosure: "protocolWithoutClosure"
             }
         return MessageID(domain: "ServiceMacros", id: id)
     }

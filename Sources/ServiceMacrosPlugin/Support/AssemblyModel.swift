@@ -84,6 +84,17 @@ struct AssemblyModel {
             }
         }
 
+        /// Whether the line asks to build a protocol type itself (`#register((any Clock).self)`
+        /// without a closure), which nothing can: the type is not `@Injectable`, and cannot be.
+        var buildsAProtocol: Bool {
+            switch kind {
+            case .injectable, .injectableMain:
+                service.trimmingPrefix("(").hasPrefix("any ")
+            case .closure, .mainClosure, .external, .forward:
+                false
+            }
+        }
+
         /// Whether the line is a `#forward`.
         var isForward: Bool {
             if case .forward = kind {
@@ -167,11 +178,19 @@ extension AssemblyModel {
                 context.diagnose(diagnostic)
                 continue
             }
-            guard let registration = Registration(line) else {
+            guard var registration = Registration(line) else {
                 context.diagnose(
                     Diagnostic(node: line, message: AssemblyDiagnostic.unreadableType(macro: line.macroName.text))
                 )
                 continue
+            }
+            if registration.buildsAProtocol {
+                let macro = line.macroName.text
+                let message = AssemblyDiagnostic.protocolWithoutClosure(macro: macro, type: registration.service)
+                context.diagnose(Diagnostic(node: line, message: message))
+                // NB: still provided to the other lines' checks, which would otherwise each report
+                // it missing; and checked no further, as `#external` is not.
+                registration.kind = .external
             }
             if registration.isForward && registration.key == registration.service && registration.tags.isEmpty {
                 let message = AssemblyDiagnostic.forwardToItself(type: registration.key)

@@ -221,3 +221,20 @@ struct WrongTrackAsAssembly {
     #register(MainTracked.self, as: (any WeakTrackedKey).self, scope: .weak)  // line 221: the same as 219
     #registerMain(SendableTracked.self, as: (any WeakTrackedKey).self, tags: "w", scope: .weak)  // line 222
 }
+
+// Case: a protocol type registered without a closure: one error, from the assembly, on the line,
+// and nothing about the service that needs it.
+
+protocol ProtocolClock: Sendable {}
+
+@Injectable
+final class ClockReader: Sendable {
+    let clock: any ProtocolClock
+    init(clock: any ProtocolClock) { self.clock = clock }
+}
+
+@Assembly
+struct ProtocolWithoutClosureAssembly {
+    #register((any ProtocolClock).self)  // line 238: error, a protocol type needs a closure
+    #register(ClockReader.self)
+}
