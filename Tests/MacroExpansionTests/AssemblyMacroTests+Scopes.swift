@@ -82,7 +82,9 @@ extension AssemblyMacroTests {
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(__InjectableChecks.Line0.self, scope: .singleton)
                         env.register(__InjectableChecks.Line1.self, scope: .transient)
+                        #sourceLocation(file: "test.swift", line: 6)
                         env.register(Stats.self, scope: .singleton) { () async throws -> Stats in try await Stats.load() }
+                        #sourceLocation()
                     }
 
                     enum Registrations {

@@ -90,7 +90,9 @@ extension AssemblyMacroTests {
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(__InjectableChecks.Line0.self, scope: .singleton)
                         env.register(__InjectableChecks.Line1.self, tags: "replica", Region.eu, scope: .transient)
+                        #sourceLocation(file: "test.swift", line: 5)
                         env.register(Config.self, tags: "staging", scope: .singleton) { Config(url: "https://staging.example.com") }
+                        #sourceLocation()
                         env.register(__InjectableChecks.Line2.self, as: (any Store).self, tags: 1, scope: .singleton) { (service: SQLiteStore) in service }
                     }
 
@@ -252,7 +254,9 @@ extension AssemblyMacroTests {
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
                         env.register(__InjectableChecks.Line0.self, scope: .singleton)
                         env.register(__InjectableChecks.Line1.self, as: (any Clock).self, scope: .singleton) { (service: SystemClock) in service }
+                        #sourceLocation(file: "test.swift", line: 5)
                         env.register(Config.self, scope: .singleton) { Config() }
+                        #sourceLocation()
                         env.register(__InjectableChecks.Line2.self, tags: "replica", scope: .singleton)
                     }
 

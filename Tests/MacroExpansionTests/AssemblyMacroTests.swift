@@ -255,8 +255,12 @@ struct AssemblyMacroTests {
                     }
 
                     nonisolated func assemble(env: __ServiceMacroSupport.Environment) {
+                        #sourceLocation(file: "test.swift", line: 3)
                         env.register(Config.self, scope: .singleton) { Config(url: "https://example.com") }
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
                         env.register(Flags.self, scope: .transient) { Flags() }
+                        #sourceLocation()
                     }
 
                     nonisolated class Provided {
@@ -319,8 +323,12 @@ struct AssemblyMacroTests {
                     }
 
                     @MainActor func assemble(env: __ServiceMacroSupport.Environment) {
+                        #sourceLocation(file: "test.swift", line: 3)
                         env.registerMain(Palette.self, scope: .singleton) { Palette() }
+                        #sourceLocation()
+                        #sourceLocation(file: "test.swift", line: 4)
                         env.registerMain(Palette.self, tags: "dark", scope: .singleton) { Palette(dark: true) }
+                        #sourceLocation()
                     }
 
                     enum Registrations {

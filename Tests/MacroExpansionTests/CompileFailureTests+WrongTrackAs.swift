@@ -54,4 +54,16 @@ extension CompileFailureTests {
         let expansion = build.expansionErrors(endingOnLine: 240, inFile: "Declarations.swift").map(\.message)
         #expect(expansion.allSatisfy { $0.hasPrefix("'any ProtocolClock' is a protocol type") }, "\(expansion)")
     }
+
+    @Test("an error in a registration's closure is reported on its #register line, not in the expansion")
+    func closureErrorOnItsLine() async {
+        let build = await Self.build
+        let message = "error: call to main actor-isolated initializer 'init()' in a synchronous nonisolated context"
+        let errors = build.errors(onLine: 251, inFile: "Declarations.swift")
+        #expect(errors.contains { $0.contains(message) }, "\(errors)")
+        // NB: every error of the assembly's expansion (which ends on line 252) is on that line.
+        let lines = build.output.split(separator: "\n")
+        let expansion = build.expansionErrors(endingOnLine: 252, inFile: "Declarations.swift")
+        #expect(expansion.allSatisfy { lines[$0.index].contains("Declarations.swift:251:") }, "\(expansion)")
+    }
 }

@@ -183,7 +183,9 @@ struct DocumentationExampleTests {
                         env.register(__InjectableChecks.Line0.self, scope: .singleton)
                         env.register(__InjectableChecks.Line1.self, scope: .transient)
                         env.register(__InjectableChecks.Line2.self, as: (any TimeSource).self, scope: .singleton) { (service: SystemClock) in service }
+                        #sourceLocation(file: "test.swift", line: 6)
                         env.register(Config.self, scope: .singleton) { Config(url: "https://example.com") }
+                        #sourceLocation()
                         env.registerMain(__InjectableChecks.Line3.self, scope: .singleton)
                     }
 

@@ -238,3 +238,15 @@ struct ProtocolWithoutClosureAssembly {
     #register((any ProtocolClock).self)  // line 238: error, a protocol type needs a closure
     #register(ClockReader.self)
 }
+
+// Case: an error in a registration's closure is reported on its line: here a `@MainActor`
+// initializer called from a registration on the Sendable track.
+
+@MainActor final class ClosureScreen {
+    init() {}
+}
+
+@Assembly
+struct ClosureMistakeAssembly {
+    #register(ClosureScreen.self) { ClosureScreen() }  // line 251: error, a @MainActor initializer
+}
