@@ -125,7 +125,9 @@ struct ForwardEngineTests {
     @Test("a reset of the target while threads read through the key: every read is a store, the new one after")
     func resetWhileReading() async throws {
         let env = storeEnvironment(#function)
-        let before = ObjectIdentifier(try env.resolve(EngineForwardStore.self))
+        // NB: the instance itself, held, not its identifier: once freed, the new one may be
+        // built at its address.
+        let before = try env.resolve(EngineForwardStore.self)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<4 {
                 group.addTask {
@@ -138,8 +140,8 @@ struct ForwardEngineTests {
             group.addTask { env.resetCache(for: EngineForwardStore.self) }
             try await group.waitForAll()
         }
-        let after = ObjectIdentifier(try env.resolve(EngineForwardStore.self))
-        #expect(after != before)
-        #expect(ObjectIdentifier(try env.resolve((any EngineForwardReading).self) as AnyObject) == after)
+        let after = try env.resolve(EngineForwardStore.self)
+        #expect(after !== before)
+        #expect(try env.resolve((any EngineForwardReading).self) as AnyObject === after)
     }
 }

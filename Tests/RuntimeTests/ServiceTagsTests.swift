@@ -122,7 +122,9 @@ struct TaggedCachedReadTests {
         let env = ServiceEnv(name: #function)
         env.register(MadeEndpoint.self, tags: "backup") { MadeEndpoint(url: "backup") }
         let backup = ServiceTags("backup")
-        let before = ObjectIdentifier(try env.resolve(MadeEndpoint.self, tags: backup))
+        // NB: the instance itself, held, not its identifier: once freed, the new one may be
+        // built at its address.
+        let before = try env.resolve(MadeEndpoint.self, tags: backup)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for reader in 0..<4 {
                 group.addTask {
@@ -138,8 +140,8 @@ struct TaggedCachedReadTests {
             group.addTask { env.resetCache(for: MadeEndpoint.self, tags: "backup") }
             try await group.waitForAll()
         }
-        let after = ObjectIdentifier(try env.resolve(MadeEndpoint.self, tags: backup))
-        #expect(after != before)
-        #expect(after == ObjectIdentifier(try env.resolve(MadeEndpoint.self, tags: "backup")))
+        let after = try env.resolve(MadeEndpoint.self, tags: backup)
+        #expect(after !== before)
+        #expect(after === (try env.resolve(MadeEndpoint.self, tags: "backup")))
     }
 }
